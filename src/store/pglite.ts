@@ -1,0 +1,37 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync } from 'node:fs';
+import type { Db, Queryable } from './db.ts';
+
+/**
+ * Opens PGlite. `dir` undefined → in memory (tests); otherwise the database lives in that folder and every
+ * committed transaction is written to it before `transaction`/`query` resolve.
+ */
+export async function openPglite(dir?: string): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pg = dir ? new PGlite(dir) : new PGlite();
+  await pg.waitReady;
+  const run: Queryable['query'] = async (sql, params) => {
+    const r = await pg.query(sql, params ? [...params] : []);
+    return { rows: r.rows as never[] };
+  };
+  return {
+    kind: 'pglite',
+    query: run,
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    transaction(fn) {
+      return pg.transaction((tx) =>
+        fn({
+          async query(sql, params) {
+            const r = await tx.query(sql, params ? [...params] : []);
+            return { rows: r.rows as never[] };
+          },
+        }),
+      );
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}

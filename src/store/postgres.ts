@@ -1,0 +1,45 @@
+import pg from 'pg';
+import type { Db } from './db.ts';
+
+// BIGINT (int8, oid 20) holds UNIX-millisecond timestamps here: well inside Number's safe range.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+/** Opens a pool to a PostgreSQL server (`DATABASE_URL`). */
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // Fail fast with a clear message when the server is unreachable.
+  const client = await pool.connect();
+  client.release();
+  return {
+    kind: 'postgres',
+    async query(sql, params) {
+      const r = await pool.query(sql, params ? [...params] : []);
+      return { rows: r.rows };
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const out = await fn({
+          async query(sql, params) {
+            const r = await c.query(sql, params ? [...params] : []);
+            return { rows: r.rows };
+          },
+        });
+        await c.query('COMMIT');
+        return out;
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
