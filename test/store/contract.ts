@@ -17,7 +17,17 @@ import { listMigrations, migrate } from '../../src/store/migrate.ts';
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
 function bar(ts: number, p: number, at = ts): Bar {
-  return { ts, open: p, high: p, low: p, close: p, openTs: at, closeTs: at, volumeUsd: p * 10, marketCapUsd: null };
+  return {
+    ts,
+    open: p,
+    high: p,
+    low: p,
+    close: p,
+    openTs: at,
+    closeTs: at,
+    volumeUsd: p * 10,
+    marketCapUsd: null,
+  };
 }
 
 /** The same store behaviour on PGlite (unit) and on a real PostgreSQL server (e2e). */
@@ -38,7 +48,17 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
     });
 
     it('keeps the newest ticker per market', async () => {
-      const t = { venue: 'v1', venueKind: 'cex' as const, base: 'litecoin', quote: 'usd', last: 90, bid: 89.9, ask: 90.1, baseVolume: 1000, ts: T0 };
+      const t = {
+        venue: 'v1',
+        venueKind: 'cex' as const,
+        base: 'litecoin',
+        quote: 'usd',
+        last: 90,
+        bid: 89.9,
+        ask: 90.1,
+        baseVolume: 1000,
+        ts: T0,
+      };
       await saveTickers(db, [t], 'test');
       await saveTickers(db, [{ ...t, last: 50, ts: T0 - 60_000 }], 'test');
       await saveTickers(db, [{ ...t, last: 91, ts: T0 + 60_000, bid: null, ask: null }], 'test');
@@ -50,18 +70,36 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       const a = bar(T0, 100, T0 + 1000);
       const b = bar(T0, 120, T0 + 2000);
       const c = bar(T0, 80, T0 + 3000);
-      for (const order of [[a, b, c], [c, a, b], [b, c, a, a, c]]) {
+      for (const order of [
+        [a, b, c],
+        [c, a, b],
+        [b, c, a, a, c],
+      ]) {
         const asset = `m${order.length}-${order[0]?.closeTs}`;
         for (const x of order) await saveBars(db, [{ asset, res: '5m', bar: x }]);
         const [got] = await readBars(db, asset, '5m', T0, T0);
-        expect(got).toEqual({ ts: T0, open: 100, high: 120, low: 80, close: 80, openTs: T0 + 1000, closeTs: T0 + 3000, volumeUsd: 800, marketCapUsd: null });
+        expect(got).toEqual({
+          ts: T0,
+          open: 100,
+          high: 120,
+          low: 80,
+          close: 80,
+          openTs: T0 + 1000,
+          closeTs: T0 + 3000,
+          volumeUsd: 800,
+          marketCapUsd: null,
+        });
       }
     });
 
     it('rolls 5-minute bars up into hourly ones and deletes them', async () => {
       const asset = 'rollup';
       const hour = T0 - 3 * 86_400_000;
-      const fine = [0, 1, 2, 11].map((i) => ({ asset, res: '5m' as const, bar: bar(hour + i * 300_000, 10 + i, hour + i * 300_000 + 60_000) }));
+      const fine = [0, 1, 2, 11].map((i) => ({
+        asset,
+        res: '5m' as const,
+        bar: bar(hour + i * 300_000, 10 + i, hour + i * 300_000 + 60_000),
+      }));
       await saveBars(db, fine);
       const removed = await rollupBars(db, '5m', '1h', 3_600_000, T0 - 2 * 86_400_000);
       expect(removed).toBeGreaterThanOrEqual(4);
@@ -74,7 +112,14 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
     });
 
     it('stores supply history and reads the newest record per source', async () => {
-      const r = { asset: 'litecoin', kind: 'circulating' as const, source: 's1', sourceKind: 'explorer' as const, value: 75e6, ts: T0 };
+      const r = {
+        asset: 'litecoin',
+        kind: 'circulating' as const,
+        source: 's1',
+        sourceKind: 'explorer' as const,
+        value: 75e6,
+        ts: T0,
+      };
       await saveSupply(db, [r, { ...r, value: 74e6, ts: T0 - 86_400_000 }, r]);
       const got = (await loadLatestSupply(db, 0)).filter((x) => x.asset === 'litecoin');
       expect(got).toEqual([r]);
@@ -86,7 +131,9 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
         { currency: 'eur', usdPerUnit: 1.09, ts: T0 + 1000, source: 'x' },
       ]);
       await saveFx(db, [{ currency: 'eur', usdPerUnit: 1.07, ts: T0 - 1000, source: 'x' }]);
-      expect((await loadFx(db)).filter((f) => f.currency === 'eur')).toEqual([{ currency: 'eur', usdPerUnit: 1.09, ts: T0 + 1000, source: 'x' }]);
+      expect((await loadFx(db)).filter((f) => f.currency === 'eur')).toEqual([
+        { currency: 'eur', usdPerUnit: 1.09, ts: T0 + 1000, source: 'x' },
+      ]);
     });
   });
 }

@@ -14,7 +14,9 @@ function pgBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const v of versions) if (existsSync(join(root, v, 'bin', 'initdb'))) return join(root, v, 'bin');
-  throw new Error('PostgreSQL server binaries not found: install Debian\'s postgresql (apt-get install postgresql) or set TEST_DATABASE_URL');
+  throw new Error(
+    "PostgreSQL server binaries not found: install Debian's postgresql (apt-get install postgresql) or set TEST_DATABASE_URL",
+  );
 }
 
 export async function freePort(): Promise<number> {
@@ -47,7 +49,16 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+    'start',
+  ]);
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'coinwallet']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/coinwallet`,

@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import { UsageError } from './args.ts';
+import { demoDataCommand } from './demo-data.ts';
+import { ingestCommand } from './ingest.ts';
+import { serveCommand } from './serve.ts';
+
+export const USAGE = `coinwallet — the Coin Wallet developer platform
+
+Usage:
+  coinwallet serve                      start the whole product (PORT, HOST, DATA_DIR, DATABASE_URL…)
+  coinwallet ingest --replay FILE…      replay recorded snapshots (JSON lines, .jsonl or .jsonl.gz) into the store
+  coinwallet ingest --sources FILE      poll the sources of a sources file once and ingest the result
+  coinwallet demo-data [--seed N] [--days N] [--out DIR] [--load]
+                                        generate the seeded demo dataset (and load it into the store)
+  coinwallet help                       this text
+
+Environment: see README.md (Configuration).`;
+
+/** Runs the CLI; resolves to the process exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'serve':
+        return await serveCommand(loadConfig(), rest);
+      case 'ingest':
+        return await ingestCommand(loadConfig(), rest);
+      case 'demo-data':
+        return await demoDataCommand(loadConfig(), rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(USAGE + '\n');
+        return cmd === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${cmd}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof ConfigError) {
+      process.stderr.write(`coinwallet: ${err.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    process.stderr.write(`coinwallet: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

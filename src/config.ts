@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+
+/** Process configuration, read from the environment. Every option has a default that runs the embedded product. */
+export interface AppConfig {
+  /** `PORT`, default 4000. 0 picks a free port. */
+  port: number;
+  /** `HOST`, default 127.0.0.1. */
+  host: string;
+  /** `DATA_DIR`, default `./data`: the embedded database and the demo dataset live here. */
+  dataDir: string;
+  /** `DATABASE_URL`: a `postgres://` URL switches from embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | undefined;
+  /** `TICK_INTERVAL_MS`, default 60,000: how often sources are polled and aggregates recomputed. */
+  tickIntervalMs: number;
+  /** `SOURCE_TIMEOUT_MS`, default 10,000: a source slower than this is cut off for that tick. */
+  sourceTimeoutMs: number;
+  /** `STALE_AFTER_MS`, default 900,000 (15 min): tickers older than this are not used for prices. */
+  staleAfterMs: number;
+  /** `SOURCES_FILE`: JSON file listing live sources (see docs/sources.md); unset → demo data. */
+  sourcesFile: string | undefined;
+  /** `DEMO`: `auto` (default: load the demo dataset into an empty store when no sources are configured) or `off`. */
+  demo: 'auto' | 'off';
+  /** `DEMO_SEED`, default 20261121. */
+  demoSeed: number;
+  /** `DEMO_DAYS`, default 420: days of generated history. */
+  demoDays: number;
+  /** `LOG_LEVEL`: `info` (default), `warn`, `error` or `silent`. */
+  logLevel: 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the configuration; throws `ConfigError` naming the variable and what it accepts. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const level = env.LOG_LEVEL ?? 'info';
+  if (!['info', 'warn', 'error', 'silent'].includes(level))
+    throw new ConfigError('LOG_LEVEL must be info, warn, error or silent');
+  const demo = env.DEMO ?? 'auto';
+  if (demo !== 'auto' && demo !== 'off') throw new ConfigError('DEMO must be auto or off');
+  const url = env.DATABASE_URL || undefined;
+  if (url && !/^postgres(ql)?:\/\//.test(url))
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  return {
+    port: int(env, 'PORT', 4000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: url,
+    tickIntervalMs: int(env, 'TICK_INTERVAL_MS', 60_000, 1_000, 86_400_000),
+    sourceTimeoutMs: int(env, 'SOURCE_TIMEOUT_MS', 10_000, 100, 600_000),
+    staleAfterMs: int(env, 'STALE_AFTER_MS', 900_000, 1_000, 86_400_000),
+    sourcesFile: env.SOURCES_FILE || undefined,
+    demo,
+    demoSeed: int(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
+    demoDays: int(env, 'DEMO_DAYS', 420, 3, 3650),
+    logLevel: level as AppConfig['logLevel'],
+  };
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}

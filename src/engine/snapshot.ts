@@ -1,0 +1,181 @@
+import type { AssetInfo, CategoryInfo, CurrencyInfo } from '../catalog/types.ts';
+import type { CategoryMarket } from './categories.ts';
+import { computeCategories } from './categories.ts';
+import { computeDerived } from './derived.ts';
+import type { GlobalMarket } from './global.ts';
+import { computeGlobal } from './global.ts';
+import type { PriceRules, QuoteResolver } from './price.ts';
+import { aggregatePrices, DEFAULT_PRICE_RULES } from './price.ts';
+import { Rates } from './rates.ts';
+import type { MarketState } from './state.ts';
+import { fdv, marketCap, verifySupply } from './supply.ts';
+import type { TrendingEntry } from './trending.ts';
+import { computeTrending } from './trending.ts';
+import type { AssetMarket, PriceAggregate, PricePoint, SupplyFigures } from './types.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Static inputs and tunable rules of the engine. */
+export interface EngineConfig {
+  assets: readonly AssetInfo[];
+  currencies: readonly CurrencyInfo[];
+  categories: readonly CategoryInfo[];
+  /** Crypto quote codes (usdt, btc, doge…) → the asset that prices them. */
+  quoteAssets: ReadonlyMap<string, { id: string; scale: number }>;
+  /** Price eligibility rules; default `DEFAULT_PRICE_RULES` (15-minute staleness, 5×MAD outliers). */
+  priceRules?: PriceRules;
+  /** Relative tolerance for two supply sources to agree; default 0.01. */
+  supplyTolerance?: number;
+  /** Supply observations older than this are ignored; default 7 days. */
+  supplyMaxAgeMs?: number;
+}
+
+/** The engine's output at one tick: immutable, served by every read path until the next tick. */
+export interface MarketSnapshot {
+  computedAt: number;
+  markets: ReadonlyMap<string, AssetMarket>;
+  /** Assets with a market cap, by market cap descending (rank order), then the rest by volume. */
+  ranked: readonly AssetMarket[];
+  categories: readonly CategoryMarket[];
+  global: GlobalMarket;
+  trending: readonly TrendingEntry[];
+  rates: Rates;
+}
+
+/** Price, supply and market cap of every asset: the cheap part of a tick, also used by backfill. */
+export function computeCore(
+  state: MarketState,
+  cfg: EngineConfig,
+  now: number,
+): { prices: Map<string, PriceAggregate>; supply: Map<string, SupplyFigures>; points: PricePoint[] } {
+  const resolver: QuoteResolver = {
+    fiatUsd: (code) => (code === 'usd' ? 1 : (state.fx.get(code)?.usdPerUnit ?? null)),
+    quoteAsset: (code) => cfg.quoteAssets.get(code) ?? null,
+  };
+  const prices = aggregatePrices(
+    [...state.tickers.values()],
+    now,
+    resolver,
+    cfg.priceRules ?? DEFAULT_PRICE_RULES,
+  );
+  const supply = new Map<string, SupplyFigures>();
+  const points: PricePoint[] = [];
+  const opts = { tolerance: cfg.supplyTolerance ?? 0.01, maxAgeMs: cfg.supplyMaxAgeMs ?? 7 * DAY_MS };
+  for (const a of cfg.assets) {
+    const s = verifySupply(state.supplyOf(a.id), now, opts);
+    supply.set(a.id, s);
+    const p = prices.get(a.id);
+    if (p?.priceUsd != null) {
+      points.push({
+        asset: a.id,
+        ts: now,
+        priceUsd: p.priceUsd,
+        volumeUsd: p.volumeUsd,
+        marketCapUsd: marketCap(p.priceUsd, s),
+      });
+    }
+  }
+  return { prices, supply, points };
+}
+
+/** The full snapshot: core figures plus history-derived ones, ranks, categories, global and trending. */
+export function computeSnapshot(
+  state: MarketState,
+  cfg: EngineConfig,
+  now: number,
+): { snapshot: MarketSnapshot; points: PricePoint[] } {
+  const { prices, supply, points } = computeCore(state, cfg, now);
+  const markets = new Map<string, AssetMarket>();
+  for (const a of cfg.assets) {
+    const price = prices.get(a.id) ?? emptyAggregate(a.id);
+    const s = supply.get(a.id) as SupplyFigures;
+    const d = computeDerived(state.history(a.id), price.priceUsd, now);
+    const mcap = marketCap(price.priceUsd, s);
+    markets.set(a.id, {
+      id: a.id,
+      symbol: a.symbol,
+      name: a.name,
+      price,
+      supply: s,
+      marketCapUsd: mcap,
+      fdvUsd: fdv(price.priceUsd, s),
+      rank: null,
+      high24hUsd: d.high24hUsd,
+      low24hUsd: d.low24hUsd,
+      priceChange24hUsd: d.priceChange24hUsd,
+      changes: d.changes,
+      marketCapChange24hUsd:
+        mcap !== null && d.marketCap24hAgoUsd !== null ? mcap - d.marketCap24hAgoUsd : null,
+      marketCapChangePct24h:
+        mcap !== null && d.marketCap24hAgoUsd
+          ? ((mcap - d.marketCap24hAgoUsd) / d.marketCap24hAgoUsd) * 100
+          : null,
+      ath: d.ath,
+      atl: d.atl,
+      sparkline7d: d.sparkline7d,
+    });
+  }
+  const ranked = rank(markets);
+  const rates = new Rates(
+    new Map(cfg.currencies.map((c) => [c.code, c])),
+    state,
+    (id) => markets.get(id)?.price.priceUsd ?? null,
+  );
+  const trending = computeTrending(markets, (id) => lastDailyVolumes(state, id, now));
+  return {
+    snapshot: {
+      computedAt: now,
+      markets,
+      ranked,
+      categories: computeCategories(cfg.categories, markets, now),
+      global: computeGlobal(markets, now),
+      trending,
+      rates,
+    },
+    points,
+  };
+}
+
+/** Ranks coins with a market cap 1…n (ties by volume, then id); the rest follow unranked by volume. */
+function rank(markets: Map<string, AssetMarket>): AssetMarket[] {
+  const all = [...markets.values()];
+  all.sort(
+    (a, b) =>
+      (b.marketCapUsd ?? -1) - (a.marketCapUsd ?? -1) ||
+      (b.price.volumeUsd ?? -1) - (a.price.volumeUsd ?? -1) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  let r = 0;
+  for (const m of all) if (m.marketCapUsd !== null) m.rank = ++r;
+  return all;
+}
+
+/** 24h volumes at the close of the last 7 completed UTC days, oldest first. */
+function lastDailyVolumes(state: MarketState, id: string, now: number): number[] {
+  const bars = state.histories.get(id)?.bars1d ?? [];
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const out: number[] = [];
+  for (let i = bars.length - 1; i >= 0 && out.length < 7; i--) {
+    const b = bars[i];
+    if (!b || b.ts >= today) continue;
+    if (b.ts < today - 7 * DAY_MS) break;
+    if (b.volumeUsd !== null) out.unshift(b.volumeUsd);
+  }
+  return out;
+}
+
+function emptyAggregate(asset: string): PriceAggregate {
+  return {
+    asset,
+    priceUsd: null,
+    volumeUsd: null,
+    baseVolume: 0,
+    confidence: null,
+    venues: 0,
+    tickersUsed: 0,
+    droppedStale: 0,
+    droppedOutlier: 0,
+    droppedUnpriced: 0,
+    lastUpdated: null,
+  };
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { AppConfig } from '../config.ts';
+import { createReplaySource } from '../ingest/replay.ts';
+import { writeDemoDataset } from '../demo/dataset.ts';
+import type { DemoManifest } from '../demo/dataset.ts';
+import type { Db } from '../store/db.ts';
+import { getMeta, setMeta } from '../store/market-repo.ts';
+import type { AssetInfo, CurrencyInfo } from '../catalog/types.ts';
+import type { MarketService } from './service.ts';
+
+const FIVE_MIN = 300_000;
+
+export interface DemoProgress {
+  phase(label: string, total: number): void;
+  update(done: number): void;
+  finish(message?: string): void;
+}
+
+/**
+ * Makes sure the store holds the demo dataset: on an empty store, generates it (seeded) under
+ * `<dataDir>/demo` and replays it through the engine (then `generated` is true and the engine's in-memory state is
+ * already built). Returns the manifest (stored in `meta.dataset`).
+ */
+export async function ensureDemoData(
+  db: Db,
+  market: MarketService,
+  cfg: Pick<AppConfig, 'dataDir' | 'demoSeed' | 'demoDays'>,
+  inputs: { assets: readonly AssetInfo[]; currencies: readonly CurrencyInfo[] },
+  now: number,
+  progress?: DemoProgress,
+): Promise<{ manifest: DemoManifest; generated: boolean }> {
+  const existing = await getMeta(db, 'dataset');
+  if (existing) return { manifest: JSON.parse(existing) as DemoManifest, generated: false };
+  const dir = join(cfg.dataDir, 'demo');
+  const end = Math.floor(now / FIVE_MIN) * FIVE_MIN;
+  progress?.phase('generating demo data', 1);
+  const manifest = await writeDemoDataset(dir, {
+    seed: cfg.demoSeed,
+    end,
+    days: cfg.demoDays,
+    assets: inputs.assets,
+    currencies: inputs.currencies,
+    onProgress: (done, total) => {
+      progress?.phase('generating demo data', total);
+      progress?.update(done);
+    },
+  });
+  progress?.finish(`${manifest.snapshots} snapshots`);
+  progress?.phase('aggregating demo history', manifest.snapshots);
+  const replay = createReplaySource({ path: join(dir, 'recording.jsonl.gz'), id: 'replay:demo' });
+  await market.backfill(replay, (done) => progress?.update(done));
+  await replay.close?.();
+  progress?.finish();
+  await setMeta(db, 'dataset', JSON.stringify(manifest));
+  return { manifest, generated: true };
+}

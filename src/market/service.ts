@@ -1,0 +1,240 @@
+import { applyPoint, RETENTION_MS } from '../engine/history.ts';
+import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
+import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
+import { MarketState } from '../engine/state.ts';
+import type { Bar, Resolution } from '../engine/types.ts';
+import type { PollOutcome } from '../ingest/pipeline.ts';
+import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
+import { RejectCounter } from '../ingest/validate.ts';
+import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
+import type { Db } from '../store/db.ts';
+import {
+  hasSnapshot,
+  loadBars,
+  loadFx,
+  loadLatestSupply,
+  loadTickers,
+  readBars,
+  rollupBars,
+} from '../store/market-repo.ts';
+import { PendingWrites } from './persist.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export interface Logger {
+  info(msg: string, data?: Record<string, unknown>): void;
+  warn(msg: string, data?: Record<string, unknown>): void;
+  error(msg: string, data?: Record<string, unknown>): void;
+}
+
+export interface MarketServiceOptions {
+  db: Db;
+  engine: EngineConfig;
+  /** Live sources polled every tick. */
+  sources?: readonly TickerSource[];
+  /** Time between ticks; default 60,000 ms. */
+  tickIntervalMs?: number;
+  /** A source that has not answered after this long is cut off for this tick; default 10,000 ms. */
+  sourceTimeoutMs?: number;
+  /** Clock, for tests; default `Date.now`. */
+  now?: () => number;
+  log?: Logger;
+}
+
+/** Per-source freshness, reported by `/healthz`. */
+export interface SourceHealth {
+  lastPollAt: number | null;
+  lastSnapshotTs: number | null;
+  lastError: string | null;
+  lastMs: number | null;
+}
+
+/**
+ * The market engine in service: loads state from the store, runs ingestion ticks (poll → validate → aggregate →
+ * persist → publish), backfills recordings, rolls up aged history, and serves the current snapshot from memory.
+ */
+export class MarketService {
+  readonly state = new MarketState();
+  /** Every rejected input record since start, with recent examples (reported by `/healthz`). */
+  readonly rejects = new RejectCounter();
+  /** Rejects not yet written to `ingest_rejects`. */
+  private readonly unsaved = new RejectCounter();
+  readonly sources = new Map<string, SourceHealth>();
+  private current: MarketSnapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly now: () => number;
+  private readonly log: Logger;
+  private readonly known: Set<string>;
+  lastTick: { at: number; ms: number; tickers: number; rejected: number } | null = null;
+
+  constructor(private readonly opts: MarketServiceOptions) {
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? silentLogger;
+    this.known = new Set(opts.engine.assets.map((a) => a.id));
+  }
+
+  /** The snapshot of the last tick; null before the first aggregation. */
+  get snapshot(): MarketSnapshot | null {
+    return this.current;
+  }
+
+  /** Loads the latest inputs and the history windows from the store. */
+  async load(): Promise<void> {
+    const db = this.opts.db;
+    const now = this.now();
+    for (const t of await loadTickers(db)) this.state.applyTicker(t);
+    for (const s of await loadLatestSupply(db, now - 30 * DAY_MS)) this.state.applySupply(s);
+    for (const f of await loadFx(db)) this.state.applyFx(f);
+    const windows: [Resolution, number][] = [
+      ['1d', 0],
+      ['1h', now - RETENTION_MS['1h']],
+      ['5m', now - RETENTION_MS['5m']],
+    ];
+    for (const [res, since] of windows) {
+      for (const row of await loadBars(db, res, since)) pushBar(this.state.history(row.asset), res, row.bar);
+    }
+  }
+
+  /** One ingestion tick: poll every live source, ingest what came back, recompute and publish. */
+  async tick(): Promise<MarketSnapshot> {
+    const outcomes = await pollAll(this.opts.sources ?? [], this.opts.sourceTimeoutMs ?? 10_000);
+    return this.ingest(outcomes);
+  }
+
+  /** Ingests already-polled snapshots (also used by tests and the CLI), recomputes and publishes. */
+  async ingest(outcomes: readonly PollOutcome[]): Promise<MarketSnapshot> {
+    const t0 = performance.now();
+    const now = this.now();
+    const pending = new PendingWrites();
+    let tickers = 0;
+    let rejected = 0;
+    for (const o of outcomes) {
+      const h = this.sources.get(o.source) ?? {
+        lastPollAt: null,
+        lastSnapshotTs: null,
+        lastError: null,
+        lastMs: null,
+      };
+      h.lastPollAt = now;
+      h.lastMs = Math.round(o.ms);
+      h.lastError = o.error;
+      if (o.error) this.log.warn('source failed', { source: o.source, error: o.error });
+      this.sources.set(o.source, h);
+      if (!o.snapshot) continue;
+      const p = await this.prepare(o.snapshot, now);
+      if (!p) continue;
+      h.lastSnapshotTs = p.ts;
+      tickers += p.tickers.length;
+      rejected += p.rejected;
+      pending.add(p);
+    }
+    const { snapshot, points } = computeSnapshot(this.state, this.opts.engine, now);
+    for (const pt of points) {
+      applyPoint(this.state.history(pt.asset), pt, now);
+      pending.touch(pt.asset, pt.ts);
+    }
+    await pending.flush(this.opts.db, this.state, this.unsaved, now);
+    if (rejected > 0) this.log.warn('rejected input records', { count: rejected });
+    this.current = snapshot;
+    this.lastTick = { at: now, ms: Math.round(performance.now() - t0), tickers, rejected };
+    return snapshot;
+  }
+
+  /**
+   * Replays a recording in time order: each snapshot is aggregated at its own time and folded into history.
+   * Writes in batches; already-ingested snapshots are skipped, so a second run changes nothing.
+   */
+  async backfill(
+    source: TickerSource,
+    onProgress?: (done: number) => void,
+  ): Promise<{ snapshots: number; skipped: number }> {
+    const pending = new PendingWrites();
+    const ac = new AbortController();
+    let done = 0;
+    let skipped = 0;
+    for (let raw = await source.poll(ac.signal); raw; raw = await source.poll(ac.signal)) {
+      const p = await this.prepare(raw, raw.ts);
+      done++;
+      if (!p) {
+        skipped++;
+        continue;
+      }
+      pending.add(p);
+      for (const pt of computeCore(this.state, this.opts.engine, p.ts).points) {
+        applyPoint(this.state.history(pt.asset), pt, p.ts);
+        pending.touch(pt.asset, pt.ts);
+      }
+      if (pending.size >= 100) await pending.flush(this.opts.db, this.state, this.unsaved, this.now());
+      onProgress?.(done);
+    }
+    await pending.flush(this.opts.db, this.state, this.unsaved, this.now());
+    return { snapshots: done, skipped };
+  }
+
+  /** Downsamples history that aged out of its resolution: 5-minute → hourly after 2 days, hourly → daily after 95. */
+  async rollup(): Promise<{ fiveMinute: number; hourly: number }> {
+    const now = this.now();
+    const db = this.opts.db;
+    const fiveMinute = await rollupBars(db, '5m', '1h', HOUR_MS, now - RETENTION_MS['5m']);
+    const hourly = await rollupBars(db, '1h', '1d', DAY_MS, now - RETENTION_MS['1h']);
+    return { fiveMinute, hourly };
+  }
+
+  /** History bars for charts, read from SQL. */
+  readBars(asset: string, res: Resolution, from: number, to: number): Promise<Bar[]> {
+    return readBars(this.opts.db, asset, res, from, to);
+  }
+
+  /** Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. */
+  start(): void {
+    if (this.timer) return;
+    const every = this.opts.tickIntervalMs ?? 60_000;
+    let lastRollup = 0;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = (async () => {
+        try {
+          await this.tick();
+          if (this.now() - lastRollup >= HOUR_MS) {
+            lastRollup = this.now();
+            await this.rollup();
+          }
+        } catch (err) {
+          this.log.error('tick failed', { error: err instanceof Error ? err.message : String(err) });
+        } finally {
+          this.running = null;
+        }
+      })();
+    }, every);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    for (const s of this.opts.sources ?? []) await s.close?.();
+  }
+
+  /** Validates a raw snapshot, skips one already ingested, and applies its records to the in-memory state. */
+  private async prepare(raw: SourceSnapshot, now: number) {
+    const reject = (reason: string, record: unknown) => {
+      this.rejects.add(reason, record, raw.source);
+      this.unsaved.add(reason, record, raw.source);
+    };
+    const p = prepareSnapshot(raw, this.known, reject, Math.max(now, this.now()));
+    if (!p || (await hasSnapshot(this.opts.db, p.source, p.ts, p.digest))) return null;
+    for (const t of p.tickers) this.state.applyTicker(t);
+    for (const s of p.supply) this.state.applySupply(s);
+    for (const f of p.fx) this.state.applyFx(f);
+    return p;
+  }
+}
+
+function pushBar(h: { bars5m: Bar[]; bars1h: Bar[]; bars1d: Bar[] }, res: Resolution, bar: Bar): void {
+  (res === '5m' ? h.bars5m : res === '1h' ? h.bars1h : h.bars1d).push(bar);
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

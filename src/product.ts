@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { ASSETS } from './catalog/assets.ts';
+import { CATEGORIES } from './catalog/categories.ts';
+import { CURRENCIES, QUOTE_ASSETS } from './catalog/currencies.ts';
+import type { AppConfig } from './config.ts';
+import { createDemoSource } from './demo/live.ts';
+import { DEMO_NOTICE } from './demo/dataset.ts';
+import { DEFAULT_PRICE_RULES } from './engine/price.ts';
+import type { EngineConfig } from './engine/snapshot.ts';
+import { createSourcesFromFile } from './ingest/sources.ts';
+import type { TickerSource } from './ingest/types.ts';
+import type { DemoProgress } from './market/demo.ts';
+import { ensureDemoData } from './market/demo.ts';
+import type { Logger } from './market/service.ts';
+import { MarketService } from './market/service.ts';
+import { createServer } from './server/app.ts';
+import type { Db } from './store/db.ts';
+import { openDb } from './store/open.ts';
+
+/** The running product: HTTP server, market engine and store. */
+export interface Product {
+  app: FastifyInstance;
+  market: MarketService;
+  db: Db;
+  /** Base URL the server listens on. */
+  url: string;
+  /** Resolves when the first aggregation is done (then `/healthz` answers 200); rejects if start-up failed. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function engineConfig(cfg: Pick<AppConfig, 'staleAfterMs'>): EngineConfig {
+  return {
+    assets: ASSETS,
+    currencies: CURRENCIES,
+    categories: CATEGORIES,
+    quoteAssets: QUOTE_ASSETS,
+    priceRules: { ...DEFAULT_PRICE_RULES, maxAgeMs: cfg.staleAfterMs },
+  };
+}
+
+/**
+ * Starts the whole product: opens the store, listens at once (so `/healthz` can say 503 while loading), then loads
+ * or generates the data, aggregates once and starts ticking.
+ */
+export async function startProduct(
+  cfg: AppConfig,
+  io: { log: Logger; progress?: DemoProgress },
+): Promise<Product> {
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const live: TickerSource[] = cfg.sourcesFile
+    ? createSourcesFromFile(readFileSync(cfg.sourcesFile, 'utf8'), cfg.sourcesFile)
+    : [];
+  const useDemo = !cfg.sourcesFile && cfg.demo === 'auto';
+  if (useDemo) live.push(createDemoSource({ seed: cfg.demoSeed, assets: ASSETS, currencies: CURRENCIES }));
+  const market = new MarketService({
+    db,
+    engine: engineConfig(cfg),
+    sources: live,
+    tickIntervalMs: cfg.tickIntervalMs,
+    sourceTimeoutMs: cfg.sourceTimeoutMs,
+    log: io.log,
+  });
+  let dataset: { kind: 'demo' | 'live' | 'loading'; notice: string | null } = {
+    kind: 'loading',
+    notice: null,
+  };
+  const app = createServer({
+    market,
+    dataset: () => dataset,
+    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
+  });
+  await app.listen({ port: cfg.port, host: cfg.host });
+  const addr = app.server.address();
+  const url =
+    typeof addr === 'object' && addr ? `http://${cfg.host}:${addr.port}` : `http://${cfg.host}:${cfg.port}`;
+
+  const ready = (async () => {
+    let generated = false;
+    if (useDemo) {
+      const r = await ensureDemoData(
+        db,
+        market,
+        cfg,
+        { assets: ASSETS, currencies: CURRENCIES },
+        Date.now(),
+        io.progress,
+      );
+      generated = r.generated;
+      dataset = { kind: 'demo', notice: DEMO_NOTICE(r.manifest.seed) };
+    } else dataset = { kind: 'live', notice: null };
+    if (!generated) await market.load();
+    await market.tick();
+    await market.rollup();
+    market.start();
+  })();
+  ready.catch((err: unknown) =>
+    io.log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) }),
+  );
+
+  return {
+    app,
+    market,
+    db,
+    url,
+    ready,
+    async close() {
+      await app.close();
+      await market.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  brownianOctaves,
+  combine,
+  fractalNoise,
+  hash,
+  hashString,
+  keyOf,
+  mulberry32,
+  sig,
+  unit,
+  valueNoise,
+} from '../../src/demo/random.ts';
+
+describe('demo random primitives', () => {
+  it('hashes deterministically and spreads inputs', () => {
+    expect(hash(1, 2, 3)).toBe(hash(1, 2, 3));
+    expect(hash(1, 2, 3)).not.toBe(hash(1, 3, 2));
+    expect(hashString('bitcoin')).toBe(hashString('bitcoin'));
+    expect(hashString('bitcoin')).not.toBe(hashString('bitcoim'));
+    expect(keyOf(7, 'price', 'bitcoin')).not.toBe(keyOf(8, 'price', 'bitcoin'));
+    // Values beyond 32 bits (ms timestamps) still change the hash in their high part.
+    expect(combine(5, 2 ** 32 + 1)).not.toBe(combine(5, 1));
+    const us = Array.from({ length: 10_000 }, (_, i) => unit(hash(42, i)));
+    const mean = us.reduce((a, b) => a + b, 0) / us.length;
+    expect(mean).toBeGreaterThan(0.48);
+    expect(mean).toBeLessThan(0.52);
+    expect(Math.min(...us)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...us)).toBeLessThan(1);
+  });
+
+  it('mulberry32 repeats its sequence for a seed', () => {
+    const a = mulberry32(99);
+    const b = mulberry32(99);
+    const xs = Array.from({ length: 5 }, () => a());
+    expect(Array.from({ length: 5 }, () => b())).toEqual(xs);
+    expect(mulberry32(100)()).not.toBe(xs[0]);
+  });
+
+  it('value noise stays in [-1, 1], hits its lattice values and is continuous', () => {
+    for (let x = -50; x < 50; x += 0.37) {
+      const v = valueNoise(11, x);
+      expect(Math.abs(v)).toBeLessThanOrEqual(1);
+      expect(Math.abs(valueNoise(11, x + 1e-6) - v)).toBeLessThan(1e-4);
+    }
+    expect(valueNoise(11, 3)).toBeCloseTo(unit(combine(11, 3)) * 2 - 1, 12);
+  });
+
+  it('fractal noise with √period amplitudes scales like a random walk', () => {
+    const DAY = 86_400_000;
+    const octaves = brownianOctaves(15 * 60_000, 120 * DAY, 14, 0.03);
+    const change = (lag: number): number => {
+      let s = 0;
+      for (let i = 0; i < 2000; i++) {
+        const t = 1.7e12 + i * 3 * DAY;
+        s += (fractalNoise(5, octaves, t + lag) - fractalNoise(5, octaves, t)) ** 2;
+      }
+      return Math.sqrt(s / 2000);
+    };
+    const day = change(DAY);
+    expect(day).toBeGreaterThan(0.02);
+    expect(day).toBeLessThan(0.04);
+    expect(change(4 * DAY) / day).toBeGreaterThan(1.5);
+  });
+
+  it('rounds to significant digits', () => {
+    expect(sig(123456.789, 4)).toBe(123500);
+    expect(sig(0.000123456, 3)).toBe(0.000123);
+    expect(sig(0, 3)).toBe(0);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../src/store/open.ts';
+import type { ServeProcess } from '../support/process.ts';
+import { startServe, waitForStatus } from '../support/process.ts';
+
+const dirs: string[] = [];
+const procs: ServeProcess[] = [];
+afterAll(async () => {
+  for (const p of procs) await p.stop('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'cw-serve-'));
+  dirs.push(d);
+  return d;
+}
+
+interface Health {
+  status: string;
+  dataset: string;
+  notice: string | null;
+  assets: { tracked: number; priced: number; verifiedMarketCap: number };
+}
+
+describe('coinwallet serve (embedded PGlite)', () => {
+  const dataDir = tempDir();
+
+  it('answers 503 while loading the demo data, then 200 with everything aggregated', async () => {
+    const p = await startServe({ DATA_DIR: dataDir, DEMO_DAYS: '100' });
+    procs.push(p);
+    const { seen, body } = await waitForStatus(`${p.url}/healthz`, 200, 180_000);
+    const h = body as Health;
+    expect(seen).toContain(503);
+    expect(h).toMatchObject({ status: 'ok', dataset: 'demo' });
+    expect(h.notice).toMatch(/demo/i);
+    expect(h.assets.tracked).toBeGreaterThanOrEqual(60);
+    expect(h.assets.priced).toBe(h.assets.tracked);
+    expect(h.assets.verifiedMarketCap).toBeGreaterThan(30);
+    expect(h.assets.verifiedMarketCap).toBeLessThan(h.assets.tracked);
+    expect(p.output()).toMatch(/generating demo data/);
+  });
+
+  it('survives kill -9: the restarted process finds its data and does not regenerate it', async () => {
+    const first = procs.pop() as ServeProcess;
+    expect(await first.stop('SIGKILL')).toBeNull();
+    const p = await startServe({ DATA_DIR: dataDir, DEMO_DAYS: '100' });
+    procs.push(p);
+    const { body } = await waitForStatus(`${p.url}/healthz`, 200, 60_000);
+    expect((body as Health).assets.priced).toBeGreaterThanOrEqual(60);
+    expect(p.output()).not.toMatch(/generating demo data/);
+  });
+});
+
+describe('coinwallet serve (PostgreSQL server)', () => {
+  it('runs the same migrations and serves 200 from a DATABASE_URL', async () => {
+    const admin = await openDb({ databaseUrl: inject('databaseUrl') });
+    const schema = `serve_${Date.now().toString(36)}`;
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.close();
+    const url = new URL(inject('databaseUrl'));
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const p = await startServe({ DATA_DIR: tempDir(), DATABASE_URL: url.toString(), DEMO_DAYS: '30' });
+    procs.push(p);
+    const { body } = await waitForStatus(`${p.url}/healthz`, 200, 180_000);
+    expect((body as Health).assets.priced).toBeGreaterThanOrEqual(60);
+    const db = await openDb({ databaseUrl: url.toString() });
+    const r = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM price_bars WHERE res = '1d'");
+    await db.close();
+    expect(r.rows[0]?.n).toBeGreaterThan(60 * 25);
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** A `coinwallet serve` child process, started with PORT=0; `url` comes from its start-up line. */
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Sends a signal and waits for exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServe(env: Record<string, string>, timeoutMs = 60_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'coinwallet.js'), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no listening line after ${timeoutMs} ms:\n${out}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const m = /listening on (http:\/\/\S+) /.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stderr?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return {
+    child,
+    url,
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Polls `url` until it answers `status` (never a fixed sleep); returns the statuses seen before it. */
+export async function waitForStatus(
+  url: string,
+  status: number,
+  timeoutMs: number,
+): Promise<{ seen: number[]; body: unknown }> {
+  const seen: number[] = [];
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      const body: unknown = await r.json();
+      if (r.status === status) return { seen, body };
+      if (seen[seen.length - 1] !== r.status) seen.push(r.status);
+    } catch {
+      // not accepting connections yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (saw ${seen.join(', ')})`);
+}
