@@ -4,7 +4,7 @@ import { createReplaySource } from '../ingest/replay.ts';
 import { writeDemoDataset } from '../demo/dataset.ts';
 import type { DemoManifest } from '../demo/dataset.ts';
 import type { Db } from '../store/db.ts';
-import { getMeta, setMeta } from '../store/market-repo.ts';
+import { getMeta, setMeta } from '../store/meta.ts';
 import type { AssetInfo, CurrencyInfo } from '../catalog/types.ts';
 import type { MarketService } from './service.ts';
 

@@ -5,15 +5,9 @@ import type { Ticker } from '../ingest/types.ts';
 import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import type { RejectCounter } from '../ingest/validate.ts';
 import type { Db } from '../store/db.ts';
-import type { BarRow } from '../store/market-repo.ts';
-import {
-  logSnapshots,
-  saveBars,
-  saveFx,
-  saveRejects,
-  saveSupply,
-  saveTickers,
-} from '../store/market-repo.ts';
+import type { BarRow } from '../store/bars.ts';
+import { saveBars } from '../store/bars.ts';
+import { logSnapshots, saveFx, saveRejects, saveSupply, saveTickers } from '../store/inputs.ts';
 
 const RESOLUTIONS: Resolution[] = ['5m', '1h', '1d'];
 

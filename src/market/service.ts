@@ -8,15 +8,8 @@ import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
 import { RejectCounter } from '../ingest/validate.ts';
 import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
-import {
-  hasSnapshot,
-  loadBars,
-  loadFx,
-  loadLatestSupply,
-  loadTickers,
-  readBars,
-  rollupBars,
-} from '../store/market-repo.ts';
+import { loadBars, readBars, rollupBars } from '../store/bars.ts';
+import { hasSnapshot, loadFx, loadLatestSupply, loadTickers } from '../store/inputs.ts';
 import { PendingWrites } from './persist.ts';
 
 const DAY_MS = 86_400_000;
@@ -135,8 +128,9 @@ export class MarketService {
       applyPoint(this.state.history(pt.asset), pt, now);
       pending.touch(pt.asset, pt.ts);
     }
+    if (rejected > 0)
+      this.log.warn('rejected input records', { count: rejected, byReason: this.unsaved.byReason() });
     await pending.flush(this.opts.db, this.state, this.unsaved, now);
-    if (rejected > 0) this.log.warn('rejected input records', { count: rejected });
     this.current = snapshot;
     this.lastTick = { at: now, ms: Math.round(performance.now() - t0), tickers, rejected };
     return snapshot;

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bar } from '../../src/engine/types.ts';
 import type { Db } from '../../src/store/db.ts';
+import { readBars, rollupBars, saveBars } from '../../src/store/bars.ts';
 import {
+  loadFx,
   loadLatestSupply,
   loadTickers,
-  readBars,
-  rollupBars,
-  saveBars,
   saveFx,
   saveSupply,
   saveTickers,
-  loadFx,
-} from '../../src/store/market-repo.ts';
+} from '../../src/store/inputs.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -1,0 +1,127 @@
+import type { Bar, Resolution } from '../engine/types.ts';
+import type { Queryable } from './db.ts';
+import { columns } from './sql.ts';
+
+/** One bar of one asset at one resolution, as written to `price_bars`. */
+export interface BarRow {
+  asset: string;
+  res: Resolution;
+  bar: Bar;
+}
+
+// Merging an incoming bar into a stored one: earliest open, latest close (and the volume and market cap at that
+// close), widest high/low. Commutative and idempotent, so replays and out-of-order writes change nothing.
+const MERGE_BAR = `
+  open = CASE WHEN EXCLUDED.open_ts < b.open_ts THEN EXCLUDED.open ELSE b.open END,
+  open_ts = LEAST(b.open_ts, EXCLUDED.open_ts),
+  high = GREATEST(b.high, EXCLUDED.high),
+  low = LEAST(b.low, EXCLUDED.low),
+  close = CASE WHEN EXCLUDED.close_ts > b.close_ts THEN EXCLUDED.close ELSE b.close END,
+  volume_usd = CASE WHEN EXCLUDED.close_ts > b.close_ts THEN EXCLUDED.volume_usd ELSE b.volume_usd END,
+  market_cap_usd = CASE WHEN EXCLUDED.close_ts > b.close_ts THEN EXCLUDED.market_cap_usd ELSE b.market_cap_usd END,
+  close_ts = GREATEST(b.close_ts, EXCLUDED.close_ts)`;
+
+/** Merges bars into `price_bars`. Rows must have unique (asset, res, ts) within one call. */
+export async function saveBars(q: Queryable, rows: readonly BarRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = columns(rows, [
+    (r) => r.asset,
+    (r) => r.res,
+    (r) => r.bar.ts,
+    (r) => r.bar.open,
+    (r) => r.bar.high,
+    (r) => r.bar.low,
+    (r) => r.bar.close,
+    (r) => r.bar.openTs,
+    (r) => r.bar.closeTs,
+    (r) => r.bar.volumeUsd,
+    (r) => r.bar.marketCapUsd,
+  ]);
+  await q.query(
+    `INSERT INTO price_bars AS b (asset, res, ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::float8[], $5::float8[], $6::float8[],
+       $7::float8[], $8::int8[], $9::int8[], $10::float8[], $11::float8[])
+     ON CONFLICT (asset, res, ts) DO UPDATE SET ${MERGE_BAR}`,
+    cols,
+  );
+}
+
+/**
+ * Rollup: folds `fine` bars older than `before` into `coarse` buckets (same merge rule), then deletes them.
+ * Returns the number of fine bars removed.
+ */
+export async function rollupBars(
+  q: Queryable,
+  fine: Resolution,
+  coarse: Resolution,
+  coarseMs: number,
+  before: number,
+): Promise<number> {
+  await q.query(
+    `INSERT INTO price_bars AS b (asset, res, ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd)
+     SELECT asset, $2, (ts / $3) * $3,
+       (array_agg(open ORDER BY open_ts))[1], max(high), min(low), (array_agg(close ORDER BY close_ts DESC))[1],
+       min(open_ts), max(close_ts), (array_agg(volume_usd ORDER BY close_ts DESC))[1],
+       (array_agg(market_cap_usd ORDER BY close_ts DESC))[1]
+     FROM price_bars WHERE res = $1 AND ts < $4 GROUP BY asset, (ts / $3) * $3
+     ON CONFLICT (asset, res, ts) DO UPDATE SET ${MERGE_BAR}`,
+    [fine, coarse, coarseMs, before],
+  );
+  const del = await q.query<{ n: number }>(
+    'WITH d AS (DELETE FROM price_bars WHERE res = $1 AND ts < $2 RETURNING 1) SELECT count(*)::int AS n FROM d',
+    [fine, before],
+  );
+  return del.rows[0]?.n ?? 0;
+}
+
+/** Bars of one asset at one resolution with from ≤ ts ≤ to, oldest first (charts). */
+export async function readBars(
+  q: Queryable,
+  asset: string,
+  res: Resolution,
+  from: number,
+  to: number,
+): Promise<Bar[]> {
+  const r = await q.query<BarDbRow>(
+    `SELECT ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd FROM price_bars
+     WHERE asset = $1 AND res = $2 AND ts >= $3 AND ts <= $4 ORDER BY ts`,
+    [asset, res, from, to],
+  );
+  return r.rows.map(toBar);
+}
+
+/** All bars of one resolution since `since`, for loading the engine's in-memory windows. */
+export async function loadBars(q: Queryable, res: Resolution, since: number): Promise<BarRow[]> {
+  const r = await q.query<BarDbRow & { asset: string }>(
+    `SELECT asset, ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd FROM price_bars
+     WHERE res = $1 AND ts >= $2 ORDER BY asset, ts`,
+    [res, since],
+  );
+  return r.rows.map((row) => ({ asset: row.asset, res, bar: toBar(row) }));
+}
+
+interface BarDbRow {
+  ts: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  open_ts: number;
+  close_ts: number;
+  volume_usd: number | null;
+  market_cap_usd: number | null;
+}
+
+function toBar(r: BarDbRow): Bar {
+  return {
+    ts: r.ts,
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    openTs: r.open_ts,
+    closeTs: r.close_ts,
+    volumeUsd: r.volume_usd,
+    marketCapUsd: r.market_cap_usd,
+  };
+}
