@@ -3,12 +3,18 @@ import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
 
 /**
+ * PGlite's default buffer pool (160 MB) dominates the process's memory; the hot market data lives in the engine's
+ * own memory, so a small pool costs nothing measurable (see bench/README.md).
+ */
+const PGLITE_CONF = 'shared_buffers=32MB';
+
+/**
  * Opens PGlite. `dir` undefined → in memory (tests); otherwise the database lives in that folder and every
  * committed transaction is written to it before `transaction`/`query` resolve.
  */
 export async function openPglite(dir?: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = dir ? new PGlite(dir) : new PGlite();
+  const pg = new PGlite({ ...(dir ? { dataDir: dir } : {}), postgresqlconf: PGLITE_CONF });
   await pg.waitReady;
   const run: Queryable['query'] = async (sql, params) => {
     const r = await pg.query(sql, params ? [...params] : []);
