@@ -26,6 +26,16 @@ export interface AppConfig {
   demoDays: number;
   /** `LOG_LEVEL`: `info` (default), `warn`, `error` or `silent`. */
   logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /** `PRICE_BASE_PATH`, default `/v1/agg`: where the price API is mounted. */
+  priceBasePath: string;
+  /** `REDIS_URL`: `redis://…` → rate-limit budgets and key revocations shared by every process through Redis. */
+  redisUrl: string | undefined;
+  /** `TRUSTED_PROXIES`: comma-separated addresses/CIDRs whose `X-Forwarded-For` is believed; default none. */
+  trustedProxies: string[];
+  /** `API_KEY_PEPPER`: server-side secret mixed into key hashes; embedded mode generates one under DATA_DIR. */
+  apiKeyPepper: string | undefined;
+  /** `ADMIN_TOKEN`: bearer token for operator endpoints; embedded mode generates one under DATA_DIR. */
+  adminToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +63,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: int(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
     demoDays: int(env, 'DEMO_DAYS', 420, 3, 3650),
     logLevel: level as AppConfig['logLevel'],
+    priceBasePath: basePath(env.PRICE_BASE_PATH),
+    redisUrl: redisUrl(env.REDIS_URL),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    apiKeyPepper: secret(env, 'API_KEY_PEPPER'),
+    adminToken: secret(env, 'ADMIN_TOKEN'),
   };
 }
 
@@ -63,4 +81,24 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
   if (!Number.isInteger(n) || n < min || n > max)
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
   return n;
+}
+
+function basePath(v: string | undefined): string {
+  if (v === undefined || v === '') return '/v1/agg';
+  if (!/^(\/[a-z0-9._-]+)+$/i.test(v))
+    throw new ConfigError('PRICE_BASE_PATH must be a path such as /v1/agg (no trailing slash)');
+  return v;
+}
+
+function redisUrl(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  if (!/^rediss?:\/\//.test(v)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  return v;
+}
+
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  return v;
 }

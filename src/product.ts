@@ -12,6 +12,10 @@ import { createSourcesFromFile } from './ingest/sources.ts';
 import type { TickerSource } from './ingest/types.ts';
 import type { DemoProgress } from './market/demo.ts';
 import { ensureDemoData } from './market/demo.ts';
+import type { AccessRuntime } from './access-runtime.ts';
+import { createAccessRuntime } from './access-runtime.ts';
+import { resolveAdminToken } from './admin/token.ts';
+import { accessHook } from './rest/access-hook.ts';
 import type { Logger } from './market/service.ts';
 import { MarketService } from './market/service.ts';
 import { createServer } from './server/app.ts';
@@ -22,6 +26,7 @@ import { openDb } from './store/open.ts';
 export interface Product {
   app: FastifyInstance;
   market: MarketService;
+  access: AccessRuntime;
   db: Db;
   /** Base URL the server listens on. */
   url: string;
@@ -66,8 +71,19 @@ export async function startProduct(
     kind: 'loading',
     notice: null,
   };
-  const app = createServer({
+  const engine = engineConfig(cfg);
+  const access = await createAccessRuntime(cfg, db, io.log);
+  const adminToken = resolveAdminToken({
+    env: cfg.adminToken,
+    dataDir: cfg.dataDir,
+    scaleOut: Boolean(cfg.databaseUrl),
+  });
+  const app = await createServer({
     market,
+    engine,
+    priceBase: cfg.priceBasePath,
+    admin: { keys: access.keys, adminToken },
+    beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath] }),
     dataset: () => dataset,
     logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
   });
@@ -102,12 +118,14 @@ export async function startProduct(
   return {
     app,
     market,
+    access,
     db,
     url,
     ready,
     async close() {
       await app.close();
       await market.stop();
+      await access.close();
       await db.close();
     },
   };

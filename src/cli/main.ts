@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { UsageError } from './args.ts';
 import { demoDataCommand } from './demo-data.ts';
 import { ingestCommand } from './ingest.ts';
+import { keysCommand } from './keys.ts';
 import { serveCommand } from './serve.ts';
 
 export const USAGE = `coinwallet — the Coin Wallet developer platform
@@ -12,6 +13,10 @@ Usage:
   coinwallet ingest --sources FILE      poll the sources of a sources file once and ingest the result
   coinwallet demo-data [--seed N] [--days N] [--out DIR] [--load]
                                         generate the seeded demo dataset (and load it into the store)
+  coinwallet keys create --plan free|pro|enterprise [--limit N] [--approve] [--description TEXT]
+                                        create an API key (printed once); --limit: enterprise per-minute limit
+  coinwallet keys revoke <id>           revoke a key: 401 from the next request on
+  coinwallet keys approve <id> | list [--status S]
   coinwallet help                       this text
 
 Environment: see README.md (Configuration).`;
@@ -27,6 +32,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await ingestCommand(loadConfig(), rest);
       case 'demo-data':
         return await demoDataCommand(loadConfig(), rest);
+      case 'keys':
+        return await keysCommand(loadConfig(), rest);
       case undefined:
       case 'help':
       case '--help':

@@ -1,25 +1,99 @@
+import cors from '@fastify/cors';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../access/request-key.ts';
+import type { EngineConfig } from '../engine/snapshot.ts';
 import type { MarketService } from '../market/service.ts';
+import type { AdminKeysOptions } from '../rest/admin/keys.ts';
+import { adminKeysApi } from '../rest/admin/keys.ts';
+import { ApiError, registerErrorHandling } from '../rest/errors.ts';
+import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
+import { priceApi } from '../rest/price/index.ts';
 import { registerHealth } from './health.ts';
 
 export interface ServerOptions {
   /** The market engine; `/healthz` answers 503 until it has aggregated once. */
   market: MarketService;
-  /** What the data is (`demo` or `live`), shown by `/healthz`. */
+  engine: EngineConfig;
+  /** What the data is (`demo` or `live`), shown by `/healthz` and as the coins' `public_notice`. */
   dataset: () => { kind: 'demo' | 'live' | 'loading'; notice: string | null };
+  /** Base path of the price API; default `/v1/agg`. */
+  priceBase?: string;
   /** Fastify logger setting; default off (tests). */
   logger?: boolean | { level: string };
+  /** Operator endpoints for API keys (`/api/admin/api-keys`); omitted → not served. */
+  admin?: AdminKeysOptions;
+  /** Registers request hooks (the access layer) before any route; called inside the root scope. */
+  beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  now?: () => number;
 }
 
+/** Browsers may send the key headers and the headers common SDKs send (CoinGecko's Stainless SDK, fetch wrappers). */
+export const CORS_ALLOWED_HEADERS = [
+  'accept',
+  'accept-encoding',
+  'content-type',
+  'authorization',
+  'if-none-match',
+  'x-sp-api-key',
+  'x-cg-pro-api-key',
+  'x-cg-demo-api-key',
+  'x-requested-with',
+  'x-stainless-lang',
+  'x-stainless-package-version',
+  'x-stainless-os',
+  'x-stainless-arch',
+  'x-stainless-runtime',
+  'x-stainless-runtime-version',
+  'x-stainless-retry-count',
+  'x-stainless-timeout',
+];
+
 /** Builds the HTTP server without listening (tests use `inject`). */
-export function createServer(opts: ServerOptions): FastifyInstance {
+export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
-    // Query strings and paths beyond these sizes are client errors, never work for the server.
-    maxParamLength: 200,
+    // API keys may travel in the query string: request URLs are logged with them redacted.
+    logger: opts.logger
+      ? {
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url) }) },
+        }
+      : false,
+    // Path parameters and bodies beyond these sizes are client errors, never work for the server.
+    routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (a path that is not valid percent-encoding) use our error body too.
+    frameworkErrors: (err, _req, reply) => {
+      const e = new ApiError(400, 'BAD_URL', `the request path is not valid: ${err.message}`);
+      void (reply as FastifyReply).code(e.status).send(e.toBody());
+    },
     bodyLimit: 1_048_576,
   });
+  registerErrorHandling(app);
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: [
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'x-api-plan',
+      'retry-after',
+      'etag',
+    ],
+    maxAge: 86_400,
+    // An OPTIONS request that is not a CORS preflight is answered 204, not a plain-text 400.
+    strictPreflight: false,
+  });
+  await opts.beforeRoutes?.(app);
   registerHealth(app, opts);
+  if (opts.admin) await app.register(adminKeysApi, { prefix: '/api/admin', ...opts.admin });
+  await app.register(priceApi, {
+    prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
+    market: opts.market,
+    engine: opts.engine,
+    notice: () => opts.dataset().notice,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   return app;
 }

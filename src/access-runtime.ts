@@ -1,0 +1,68 @@
+import { createClient } from 'redis';
+import { createAccess } from './access/access.ts';
+import type { Access } from './access/access.ts';
+import { ApiKeyService } from './access/keys.ts';
+import { createMemoryLimiter, createRedisLimiter } from './access/limiter.ts';
+import { LocalRevision, NoCacheRevision, RedisRevision } from './access/keys.ts';
+import { resolvePepper } from './access/secrets.ts';
+import type { AppConfig } from './config.ts';
+import type { Logger } from './market/service.ts';
+import type { Db } from './store/db.ts';
+
+/** The access layer assembled from configuration: keys, their lookup cache and the rate-limit store. */
+export interface AccessRuntime {
+  keys: ApiKeyService;
+  access: Access;
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded (PGlite, one process): in-memory limiter, in-process key cache invalidated on every write.
+ * `REDIS_URL`: budgets and key revocations shared through Redis. `DATABASE_URL` without Redis: no key cache (an
+ * indexed lookup per keyed request), since another process may revoke a key at any time.
+ */
+export async function createAccessRuntime(
+  cfg: Pick<AppConfig, 'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies'>,
+  db: Db,
+  log: Logger,
+): Promise<AccessRuntime> {
+  const pepper = resolvePepper({
+    env: cfg.apiKeyPepper,
+    dataDir: cfg.dataDir,
+    scaleOut: Boolean(cfg.databaseUrl),
+  });
+  let redis: ReturnType<typeof createClient> | null = null;
+  if (cfg.redisUrl) {
+    redis = createClient({ url: cfg.redisUrl });
+    redis.on('error', (err: Error) => log.warn('redis error', { error: err.message }));
+    await redis.connect();
+  }
+  const revision = redis
+    ? new RedisRevision(redis)
+    : cfg.databaseUrl
+      ? new NoCacheRevision()
+      : new LocalRevision();
+  const keys = new ApiKeyService(db, { pepper, revision });
+  let lastFallbackLog = 0;
+  const limiter = redis
+    ? createRedisLimiter(redis, {
+        // During a Redis outage budgets are counted per process (fail-open); say so at most once a minute.
+        onFallback: (err) => {
+          if (Date.now() - lastFallbackLog < 60_000) return;
+          lastFallbackLog = Date.now();
+          log.warn('rate limiter fell back to in-process counting', {
+            error: err instanceof Error ? err.message : String(err),
+          });
+        },
+      })
+    : createMemoryLimiter();
+  const access = createAccess({ keys, limiter, trustedProxies: cfg.trustedProxies });
+  return {
+    keys,
+    access,
+    async close() {
+      await keys.flush?.();
+      await redis?.quit();
+    },
+  };
+}

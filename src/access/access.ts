@@ -1,0 +1,140 @@
+import { clientIp } from './client-ip.ts';
+import type { ApiKeyRecord, ApiKeyService } from './keys.ts';
+import type { RateLimitResult, RateLimitStore } from './limiter.ts';
+import { KEYLESS_PER_MINUTE } from './plans.ts';
+import type { Plan } from './plans.ts';
+import { requestKey } from './request-key.ts';
+
+export interface AccessOptions {
+  /** Key lookups (and batched last-use notes). */
+  keys: Pick<ApiKeyService, 'lookup' | 'touch'>;
+  /** Request counting: memory (one process) or Redis (shared). */
+  limiter: RateLimitStore;
+  /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); default none: the socket peer is the client. */
+  trustedProxies?: readonly string[] | undefined;
+  /** Budget per client IP without a key; default 240 per minute. */
+  keylessPerMinute?: number | undefined;
+}
+
+/** What `check` needs of a request, whatever the transport (Fastify route, GraphQL router). */
+export interface AccessRequest {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  query: Readonly<Record<string, unknown>>;
+  /** The TCP peer's address. */
+  socketIp: string;
+}
+
+export interface AccessGrant {
+  ok: true;
+  plan: Plan | 'keyless';
+  /** The rate-limit identity: `key:<id>` or `ip:<addr>`. */
+  identity: string;
+  key: ApiKeyRecord | null;
+  /** `x-ratelimit-limit`, `x-ratelimit-remaining`, `x-ratelimit-reset` (seconds), `x-api-plan`. */
+  headers: Record<string, string>;
+}
+
+export interface AccessDenial {
+  ok: false;
+  status: 400 | 401 | 429;
+  code: string;
+  message: string;
+  /** On 429 the rate-limit headers and `retry-after` (whole seconds, at least 1); none otherwise. */
+  headers: Record<string, string>;
+}
+
+export type AccessDecision = AccessGrant | AccessDenial;
+
+export interface Access {
+  check(req: AccessRequest): Promise<AccessDecision>;
+}
+
+/** Denials for key problems; the messages describe the key's state and nothing about its owner. */
+const DENIALS = {
+  API_KEY_CONFLICT:
+    'send one API key: the request carries two different values (headers x-sp-api-key, x-cg-pro-api-key, x-cg-demo-api-key or query parameters x_sp_api_key, x_cg_pro_api_key, x_cg_demo_api_key)',
+  API_KEY_UNKNOWN:
+    'the API key is not recognised: send it exactly as issued (it starts with cw_live_) in the x-sp-api-key header or the x_sp_api_key query parameter',
+  API_KEY_PENDING: 'this API key is awaiting review: it can be used once it is approved',
+  API_KEY_REJECTED:
+    "this API key was rejected at review and cannot be used: the reason is shown in its owner's key list",
+  API_KEY_REVOKED: 'this API key has been revoked and cannot be used: request a new key',
+} as const;
+
+const STATE_CODE = {
+  pending: 'API_KEY_PENDING',
+  rejected: 'API_KEY_REJECTED',
+  revoked: 'API_KEY_REVOKED',
+} as const;
+
+/**
+ * The access check shared by every REST service and the GraphQL router: which key (if any), whether it may be used,
+ * and whether its per-minute budget allows this request. Pure wiring over request-key, keys, client-ip and limiter.
+ */
+export function createAccess(opts: AccessOptions): Access {
+  const trusted = opts.trustedProxies ?? [];
+  const keyless = opts.keylessPerMinute ?? KEYLESS_PER_MINUTE;
+
+  const deny = (status: 400 | 401, code: keyof typeof DENIALS): AccessDenial => ({
+    ok: false,
+    status,
+    code,
+    message: DENIALS[code],
+    headers: {},
+  });
+
+  return {
+    async check(req) {
+      const found = requestKey(req.headers, req.query);
+      if (found.kind === 'conflict') return deny(400, 'API_KEY_CONFLICT');
+      if (found.kind === 'invalid') return deny(401, 'API_KEY_UNKNOWN');
+      if (found.kind === 'none') {
+        const xff = req.headers['x-forwarded-for'];
+        const ip = clientIp(req.socketIp, Array.isArray(xff) ? xff.join(',') : xff, trusted);
+        const identity = `ip:${ip || 'unknown'}`;
+        return decide(await opts.limiter.consume(identity, keyless), 'keyless', identity, null);
+      }
+      const key = await opts.keys.lookup(found.key);
+      if (!key) return deny(401, 'API_KEY_UNKNOWN');
+      if (key.status !== 'approved') return deny(401, STATE_CODE[key.status]);
+      const identity = `key:${key.id}`;
+      const decision = decide(
+        await opts.limiter.consume(identity, key.limitPerMinute),
+        key.plan,
+        identity,
+        key,
+      );
+      if (decision.ok) opts.keys.touch(key.id);
+      return decision;
+    },
+  };
+}
+
+function decide(
+  r: RateLimitResult,
+  plan: Plan | 'keyless',
+  identity: string,
+  key: ApiKeyRecord | null,
+): AccessDecision {
+  const reset = Math.ceil(r.resetMs / 1000);
+  const headers: Record<string, string> = {
+    'x-ratelimit-limit': String(r.limit),
+    'x-ratelimit-remaining': String(r.remaining),
+    'x-ratelimit-reset': String(reset),
+    'x-api-plan': plan,
+  };
+  if (r.allowed) return { ok: true, plan, identity, key, headers };
+  const retry = Math.max(1, reset);
+  headers['retry-after'] = String(retry);
+  const who =
+    plan === 'keyless' ? 'requests without an API key from this address' : `this API key (${plan} plan)`;
+  return {
+    ok: false,
+    status: 429,
+    code: 'RATE_LIMITED',
+    message: `rate limit of ${r.limit} requests per minute reached for ${who}: retry after ${retry} s${
+      plan === 'keyless' ? ', or send an API key for a higher limit' : ''
+    }`,
+    headers,
+  };
+}

@@ -1,0 +1,86 @@
+import type { ApiKeyRecord } from './key-repo.ts';
+import type { KeyRevision } from './revision.ts';
+
+interface Entry {
+  rev: number;
+  at: number;
+  record: ApiKeyRecord | null;
+}
+
+export interface LookupCacheOptions {
+  /** Most entries kept; the oldest go first. */
+  maxEntries: number;
+  /** Age after which an entry is read again even at the same revision (backstop for a bump that never landed). */
+  maxAgeMs: number;
+  now: () => number;
+  /** Pause between retries of a failed bump; default 1,000 ms. */
+  retryMs?: number;
+}
+
+/**
+ * Key hash → lookup result (a record, or null for an unknown key), each tagged with the revision it was read at and
+ * served only while the revision is unchanged. Failures of the revision store are misses: a failed `current()` reads
+ * the database; a failed `bump()` is retried in the background while this process bypasses its own cache, and
+ * `maxAgeMs` bounds how long another process could still serve the old entry.
+ */
+export class LookupCache {
+  private readonly entries = new Map<string, Entry>();
+  private bumpPending = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly revision: KeyRevision,
+    private readonly opts: LookupCacheOptions,
+  ) {}
+
+  /** The cached result for `hash`, or `load()`'s, cached at the revision read before it. */
+  async read(hash: string, load: () => Promise<ApiKeyRecord | null>): Promise<ApiKeyRecord | null> {
+    if (this.revision.noCache || this.bumpPending) return load();
+    // Read before the database: a write committed after this point bumps past `rev`, so the entry stored below
+    // can never outlive it.
+    const rev = await this.revision.current().catch(() => null);
+    if (rev === null) return load();
+    const at = this.opts.now();
+    const e = this.entries.get(hash);
+    if (e && e.rev === rev && at - e.at < this.opts.maxAgeMs) return e.record;
+    const record = await load();
+    this.entries.delete(hash);
+    if (this.entries.size >= this.opts.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(hash, { rev, at, record });
+    return record;
+  }
+
+  /** Call after every committed key write. Never throws: a failed bump is retried until it lands. */
+  async invalidate(): Promise<void> {
+    this.entries.clear();
+    try {
+      await this.revision.bump();
+    } catch {
+      this.bumpPending = true;
+      this.scheduleRetry();
+    }
+  }
+
+  /** True while a bump has not reached the revision store. */
+  get stale(): boolean {
+    return this.bumpPending;
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.revision.bump().then(
+        () => {
+          this.bumpPending = false;
+          this.entries.clear();
+        },
+        () => this.scheduleRetry(),
+      );
+    }, this.opts.retryMs ?? 1_000);
+    this.retryTimer.unref();
+  }
+}

@@ -1,0 +1,44 @@
+import { ApiError } from '../rest/errors.ts';
+
+/** A key's plan. Requests without a key are `keyless` (see {@link KEYLESS_PER_MINUTE}). */
+export type Plan = 'free' | 'pro' | 'enterprise';
+
+export const PLANS: readonly Plan[] = ['free', 'pro', 'enterprise'];
+
+/** Requests per minute per key: the plan's default. Enterprise keys may be given any limit up to the maximum. */
+export const PLAN_LIMITS: Readonly<Record<Plan, number>> = { free: 600, pro: 3_000, enterprise: 10_000 };
+
+/** The highest limit an enterprise key may be given by agreement. */
+export const ENTERPRISE_MAX_PER_MINUTE = 10_000;
+
+/** Requests per minute per client IP without a key. */
+export const KEYLESS_PER_MINUTE = 240;
+
+export function isPlan(v: unknown): v is Plan {
+  return typeof v === 'string' && (PLANS as readonly string[]).includes(v);
+}
+
+/**
+ * The per-minute limit of a key on `plan`. `custom` is only for enterprise keys (an integer from 1 to 10,000); for
+ * free and pro it may only repeat the plan's limit. Throws `ApiError(400, 'INVALID_LIMIT')` otherwise.
+ */
+export function limitFor(plan: Plan, custom?: number): number {
+  const base = PLAN_LIMITS[plan];
+  if (custom === undefined) return base;
+  if (plan !== 'enterprise') {
+    if (custom === base) return base;
+    throw new ApiError(
+      400,
+      'INVALID_LIMIT',
+      `limitPerMinute can only be set for enterprise keys: the ${plan} plan allows ${base} requests per minute`,
+    );
+  }
+  if (!Number.isInteger(custom) || custom < 1 || custom > ENTERPRISE_MAX_PER_MINUTE) {
+    throw new ApiError(
+      400,
+      'INVALID_LIMIT',
+      `limitPerMinute must be an integer from 1 to ${ENTERPRISE_MAX_PER_MINUTE} for an enterprise key`,
+    );
+  }
+  return custom;
+}

@@ -1,0 +1,136 @@
+/**
+ * Chart routes of the price API: `/coins/{id}/market_chart`, `/coins/{id}/market_chart/range` and
+ * `/coins/{id}/ohlc`. Wiring only: parameters are parsed by `chart-params.ts`, series and candles are built by
+ * `src/engine/chart.ts` from history bars read from SQL, converted with the historical rate of each point's time.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildChart, dailyCandles } from '../../engine/chart.ts';
+import type { ChartSeries, RateAt } from '../../engine/chart.ts';
+import { bucketStart, DAY_MS } from '../../engine/history.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { AssetMarket, Bar } from '../../engine/types.ts';
+import type { ResponseCache } from '../cache.ts';
+import type { Query } from '../params.ts';
+import {
+  parseChartInterval,
+  parseDays,
+  parseOhlcInterval,
+  parseRange,
+  pickResolution,
+} from './chart-params.ts';
+import { coinOr404, parseVsCurrency, snapshotOr503, versionOf } from './currency.ts';
+import type { PriceApiOptions } from './deps.ts';
+import { applyPrecision, parsePrecision } from './precision.ts';
+import type { Precision } from './precision.ts';
+import { CHART_MAX_AGE, marketChartRangeSchema, marketChartSchema, ohlcSchema } from './schemas/charts.ts';
+import { documented } from './schemas/common.ts';
+
+type Req = { Params: { id: string }; Querystring: Query };
+
+/** Registers the three chart routes; paths are relative to the price API prefix. */
+export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions, cache: ResponseCache): void {
+  const clock = (): number => opts.now?.() ?? Date.now();
+
+  app.get<Req>('/coins/:id/market_chart', documented(marketChartSchema), async (req, reply) => {
+    const snap = snapshotOr503(opts);
+    const coin = coinOr404(snap, req.params.id);
+    const code = parseVsCurrency(req.query, snap.rates);
+    const days = parseDays(req.query, { decimals: true });
+    const interval = parseChartInterval(req.query);
+    const precision = parsePrecision(req.query);
+    const now = clock();
+    const from = days.kind === 'max' ? 0 : now - days.spanMs;
+    const span = days.kind === 'max' ? Infinity : days.spanMs;
+    const res = pickResolution(span, { from, to: now }, now, interval);
+    // Read before the cache is asked (its build callback is synchronous): one indexed range read per request; a
+    // hit still saves building, serialising and compressing the body.
+    const bars = await opts.market.readBars(coin.id, res, from, now);
+    const key = `chart|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${res}|${precisionKey(precision)}`;
+    return cache.send(req, reply, key, versionOf(snap), CHART_MAX_AGE.chart, () =>
+      series(bars, { from, to: now }, snap, coin, code, precision),
+    );
+  });
+
+  app.get<Req>('/coins/:id/market_chart/range', documented(marketChartRangeSchema), async (req, reply) => {
+    const snap = snapshotOr503(opts);
+    const coin = coinOr404(snap, req.params.id);
+    const code = parseVsCurrency(req.query, snap.rates);
+    const now = clock();
+    const window = parseRange(req.query, now);
+    const interval = parseChartInterval(req.query);
+    const precision = parsePrecision(req.query);
+    const res = pickResolution(window.to - window.from, window, now, interval);
+    const bars =
+      window.from <= window.to ? await opts.market.readBars(coin.id, res, window.from, window.to) : [];
+    const key = `range|${coin.id}|${code}|${window.from}|${window.requestedTo}|${res}|${precisionKey(precision)}`;
+    const maxAge = window.requestedTo < now - DAY_MS ? CHART_MAX_AGE.pastRange : CHART_MAX_AGE.chart;
+    return cache.send(req, reply, key, versionOf(snap), maxAge, () =>
+      series(bars, window, snap, coin, code, precision),
+    );
+  });
+
+  app.get<Req>('/coins/:id/ohlc', documented(ohlcSchema), async (req, reply) => {
+    const snap = snapshotOr503(opts);
+    const coin = coinOr404(snap, req.params.id);
+    const code = parseVsCurrency(req.query, snap.rates);
+    const days = parseDays(req.query, { decimals: false });
+    parseOhlcInterval(req.query);
+    const precision = parsePrecision(req.query);
+    const now = clock();
+    const from = days.kind === 'max' ? 0 : now - days.spanMs;
+    // Completed days only from SQL; the open day comes from memory, where every tick lands first.
+    const bars = await opts.market.readBars(coin.id, '1d', Math.max(0, from - DAY_MS), now - DAY_MS);
+    const today = todayBar(opts, coin.id, now);
+    const key = `ohlc|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${precisionKey(precision)}`;
+    return cache.send(req, reply, key, versionOf(snap), CHART_MAX_AGE.ohlc, () => {
+      const rows = dailyCandles(bars, { from, to: now, rate: rateAt(snap, code), today });
+      return rows.map(([t, ...ohlc]) => [t, ...ohlc.map((v) => applyPrecision(v, precision))]);
+    });
+  });
+}
+
+/** The historical conversion rate of `code` (USD per unit at a time); `usd` is always 1. */
+function rateAt(snap: MarketSnapshot, code: string): RateAt {
+  return (ts) => snap.rates.at(code, ts);
+}
+
+/** Chart arrays of `bars` inside `window`, plus the snapshot's "now" point, with precision applied. */
+function series(
+  bars: readonly Bar[],
+  window: { from: number; to: number },
+  snap: MarketSnapshot,
+  coin: AssetMarket,
+  code: string,
+  precision: Precision,
+): ChartSeries {
+  const price = coin.price.priceUsd;
+  const latest =
+    price === null
+      ? null
+      : {
+          asset: coin.id,
+          ts: snap.computedAt,
+          priceUsd: price,
+          volumeUsd: coin.price.volumeUsd,
+          marketCapUsd: coin.marketCapUsd,
+        };
+  const s = buildChart(bars, { from: window.from, to: window.to, rate: rateAt(snap, code), latest });
+  const round = (pts: [number, number | null][]): [number, number | null][] =>
+    pts.map(([t, v]) => [t, applyPrecision(v, precision)]);
+  return {
+    prices: round(s.prices),
+    market_caps: round(s.market_caps),
+    total_volumes: round(s.total_volumes),
+  };
+}
+
+/** The in-memory daily bar of the current UTC day, if the coin has one. */
+function todayBar(opts: PriceApiOptions, id: string, now: number): Bar | null {
+  const bars = opts.market.state.histories.get(id)?.bars1d;
+  const last = bars?.[bars.length - 1];
+  return last && last.ts === bucketStart(now, '1d') ? last : null;
+}
+
+function precisionKey(p: Precision): string {
+  return p.kind === 'decimals' ? String(p.n) : p.kind;
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccess } from '../../src/access/access.ts';
+import type { AccessDecision, AccessRequest } from '../../src/access/access.ts';
+import { ApiKeyService } from '../../src/access/keys.ts';
+import { createMemoryLimiter } from '../../src/access/limiter.ts';
+import { redactUrl } from '../../src/access/request-key.ts';
+import type { Db } from '../../src/store/db.ts';
+import { openDb } from '../../src/store/open.ts';
+
+let db: Db;
+let keys: ApiKeyService;
+
+beforeAll(async () => {
+  db = await openDb({});
+  keys = new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const access = () => createAccess({ keys, limiter: createMemoryLimiter(), trustedProxies: ['10.0.0.0/8'] });
+const req = (r: Partial<AccessRequest> = {}): AccessRequest => ({
+  headers: {},
+  query: {},
+  socketIp: '203.0.113.1',
+  ...r,
+});
+
+async function keyIn(status: 'pending' | 'approved' | 'rejected' | 'revoked', limitPerMinute?: number) {
+  const { key, record } = await keys.create({
+    plan: limitPerMinute ? 'enterprise' : 'pro',
+    description: `${status} key`,
+    ...(limitPerMinute ? { limitPerMinute } : {}),
+  });
+  if (status === 'approved' || status === 'revoked') await keys.approve(record.id);
+  if (status === 'revoked') await keys.revoke(record.id);
+  if (status === 'rejected') await keys.reject(record.id, 'secret internal note about owner acct-77');
+  return { key, id: record.id };
+}
+
+function denial(d: AccessDecision) {
+  if (d.ok) throw new Error('expected a denial');
+  return d;
+}
+
+describe('keyed requests', () => {
+  it('admits an approved key with the plan headers', async () => {
+    const { key, id } = await keyIn('approved');
+    const d = await access().check(req({ headers: { 'x-sp-api-key': key } }));
+    expect(d).toMatchObject({
+      ok: true,
+      plan: 'pro',
+      identity: `key:${id}`,
+      key: { id, status: 'approved' },
+    });
+    expect(d.headers).toEqual({
+      'x-ratelimit-limit': '3000',
+      'x-ratelimit-remaining': '2999',
+      'x-ratelimit-reset': '60',
+      'x-api-plan': 'pro',
+    });
+  });
+
+  it.each([
+    ['x-cg-pro-api-key', 'header'],
+    ['x-cg-demo-api-key', 'header'],
+    ['x_sp_api_key', 'query'],
+    ['x_cg_pro_api_key', 'query'],
+    ['x_cg_demo_api_key', 'query'],
+  ])('accepts the key in %s (%s)', async (name, where) => {
+    const { key, id } = await keyIn('approved');
+    const r = where === 'header' ? req({ headers: { [name]: key } }) : req({ query: { [name]: key } });
+    expect(await access().check(r)).toMatchObject({ ok: true, identity: `key:${id}` });
+  });
+
+  it('accepts the same key sent twice', async () => {
+    const { key } = await keyIn('approved');
+    const d = await access().check(
+      req({ headers: { 'x-sp-api-key': key }, query: { x_cg_demo_api_key: key } }),
+    );
+    expect(d.ok).toBe(true);
+  });
+
+  it('refuses two different keys with 400 API_KEY_CONFLICT', async () => {
+    const a = await keyIn('approved');
+    const b = await keyIn('approved');
+    const d = denial(
+      await access().check(req({ headers: { 'x-sp-api-key': a.key }, query: { x_sp_api_key: b.key } })),
+    );
+    expect(d).toMatchObject({ status: 400, code: 'API_KEY_CONFLICT' });
+    const twice = await access().check(req({ headers: { 'x-sp-api-key': [a.key, b.key] } }));
+    expect(denial(twice).code).toBe('API_KEY_CONFLICT');
+  });
+
+  it.each([
+    ['pending', 'API_KEY_PENDING', /awaiting review/],
+    ['rejected', 'API_KEY_REJECTED', /rejected/],
+    ['revoked', 'API_KEY_REVOKED', /revoked/],
+  ] as const)('refuses a %s key with 401 %s', async (status, code, text) => {
+    const { key, id } = await keyIn(status);
+    const d = denial(await access().check(req({ headers: { 'x-sp-api-key': key } })));
+    expect(d).toMatchObject({ status: 401, code, headers: {} });
+    expect(d.message).toMatch(text);
+    // Nothing about the key's record or owner leaks into the error.
+    expect(d.message).not.toContain(id);
+    expect(d.message).not.toContain('acct-77');
+    expect(d.message).not.toContain('secret internal note');
+  });
+
+  it('refuses an unknown key with 401 API_KEY_UNKNOWN', async () => {
+    for (const k of ['cw_live_' + '4'.repeat(44), 'CG-abc123', 'nonsense']) {
+      const d = denial(await access().check(req({ query: { x_cg_pro_api_key: k } })));
+      expect(d).toMatchObject({ status: 401, code: 'API_KEY_UNKNOWN' });
+    }
+  });
+
+  it('applies the key limit with 429, Retry-After and the rate-limit headers', async () => {
+    const { key } = await keyIn('approved', 2);
+    const a = access();
+    const r = req({ headers: { 'x-sp-api-key': key } });
+    expect((await a.check(r)).headers['x-ratelimit-remaining']).toBe('1');
+    expect((await a.check(r)).headers['x-ratelimit-remaining']).toBe('0');
+    const d = denial(await a.check(r));
+    expect(d).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(d.message).toContain('2 requests per minute');
+    expect(d.headers).toMatchObject({
+      'x-ratelimit-limit': '2',
+      'x-ratelimit-remaining': '0',
+      'x-api-plan': 'enterprise',
+    });
+    const retry = Number(d.headers['retry-after']);
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
+    expect(d.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
+  });
+
+  it('notes the use of the key (written in a batch)', async () => {
+    const { key, id } = await keyIn('approved');
+    await access().check(req({ headers: { 'x-sp-api-key': key } }));
+    await keys.flush();
+    expect((await keys.get(id)).lastUsedAt).not.toBeNull();
+  });
+});
+
+describe('keyless requests', () => {
+  it('are admitted per client IP at 240 per minute', async () => {
+    const a = access();
+    const d = await a.check(req({ socketIp: '198.51.100.50' }));
+    expect(d).toMatchObject({ ok: true, plan: 'keyless', identity: 'ip:198.51.100.50', key: null });
+    expect(d.headers).toMatchObject({
+      'x-ratelimit-limit': '240',
+      'x-ratelimit-remaining': '239',
+      'x-api-plan': 'keyless',
+    });
+    for (let i = 0; i < 239; i++) await a.check(req({ socketIp: '198.51.100.50' }));
+    const over = denial(await a.check(req({ socketIp: '198.51.100.50' })));
+    expect(over).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(over.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect((await a.check(req({ socketIp: '198.51.100.51' }))).ok).toBe(true);
+  });
+
+  it('honour X-Forwarded-For only from trusted proxies', async () => {
+    const a = access();
+    const xff = { 'x-forwarded-for': '192.0.2.9' };
+    expect(await a.check(req({ socketIp: '10.0.0.5', headers: xff }))).toMatchObject({
+      identity: 'ip:192.0.2.9',
+    });
+    expect(await a.check(req({ socketIp: '203.0.113.9', headers: xff }))).toMatchObject({
+      identity: 'ip:203.0.113.9',
+    });
+  });
+
+  it('take a smaller keyless budget when configured', async () => {
+    const a = createAccess({ keys, limiter: createMemoryLimiter(), keylessPerMinute: 1 });
+    expect((await a.check(req())).ok).toBe(true);
+    expect(denial(await a.check(req())).status).toBe(429);
+  });
+
+  it('treat an empty key as no key', async () => {
+    expect(await access().check(req({ headers: { 'x-sp-api-key': '' } }))).toMatchObject({
+      ok: true,
+      plan: 'keyless',
+    });
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides key values in logged URLs', () => {
+    expect(redactUrl('/v1/agg/ping?x_sp_api_key=cw_live_abc&vs=usd')).toBe(
+      '/v1/agg/ping?x_sp_api_key=[redacted]&vs=usd',
+    );
+    expect(redactUrl('/a?x%5Fcg_demo_api_key=k')).toBe('/a?x%5Fcg_demo_api_key=[redacted]');
+    expect(redactUrl('/a?b=1')).toBe('/a?b=1');
+  });
+});
