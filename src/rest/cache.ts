@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../access/request-key.ts';
 
 /**
  * A response computed once per market snapshot and served many times: the serialised JSON, its ETag and lazily made
@@ -9,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 interface Entry {
   version: number;
+  maxAge: number;
   body: Buffer;
   etag: string;
   gzip?: Buffer;
@@ -24,30 +26,47 @@ export class ResponseCache {
   /** @param maxEntries cap on distinct keys; the oldest are dropped first. Default 5,000. */
   constructor(private readonly maxEntries = 5_000) {}
 
+  /** Request URL (key parameters redacted) → entry key, for the fast path of `tryUrl`. */
+  private readonly byUrl = new Map<string, string>();
+  /** Builds in flight, per key and version: concurrent misses wait for one build (no stampede on a tick). */
+  private readonly pending = new Map<string, Promise<Entry>>();
+
   /**
-   * Sends the cached response for `key` at snapshot `version`, building it with `build` on a miss. Honours
-   * `If-None-Match` (304) and `Accept-Encoding` (br, gzip). Sets ETag, Vary and Cache-Control (`maxAge` seconds).
+   * Sends the cached response for `key` at snapshot `version`, building it with `build` (sync or async, e.g. a SQL
+   * read) on a miss. Honours `If-None-Match` (304) and `Accept-Encoding` (br, gzip). Sets ETag, Vary and
+   * Cache-Control (`maxAge` seconds).
    */
-  send(
+  async send(
     req: FastifyRequest,
     reply: FastifyReply,
     key: string,
     version: number,
     maxAge: number,
     build: () => unknown,
-  ): FastifyReply {
+  ): Promise<FastifyReply> {
     let e = this.entries.get(key);
-    if (!e || e.version !== version) {
-      const body = Buffer.from(JSON.stringify(build()));
-      e = { version, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      if (this.entries.size >= this.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      this.entries.set(key, e);
-    }
+    if (!e || e.version !== version) e = await this.fill(key, version, maxAge, build);
+    if (this.byUrl.size >= this.maxEntries) this.byUrl.clear();
+    this.byUrl.set(urlKey(req), key);
+    return this.deliver(req, reply, e);
+  }
+
+  /**
+   * Fast path: serves the entry a previous request with the same URL produced, when it is still of `version`.
+   * Only successful responses are cached, so a URL that hit before is valid and needs no parsing again. Returns
+   * false (nothing sent) otherwise.
+   */
+  tryUrl(req: FastifyRequest, reply: FastifyReply, version: number): boolean {
+    const key = this.byUrl.get(urlKey(req));
+    const e = key === undefined ? undefined : this.entries.get(key);
+    if (!e || e.version !== version) return false;
+    this.deliver(req, reply, e);
+    return true;
+  }
+
+  private deliver(req: FastifyRequest, reply: FastifyReply, e: Entry): FastifyReply {
     reply.header('etag', e.etag);
-    reply.header('cache-control', `public, max-age=${maxAge}`);
+    reply.header('cache-control', `public, max-age=${e.maxAge}`);
     reply.header('vary', 'accept-encoding');
     const inm = req.headers['if-none-match'];
     if (inm && inm.split(',').some((t) => t.trim() === e.etag || t.trim() === `W/${e.etag}`)) {
@@ -67,4 +86,33 @@ export class ResponseCache {
     }
     return reply.send(e.body);
   }
+
+  private fill(key: string, version: number, maxAge: number, build: () => unknown): Promise<Entry> {
+    const pk = `${version}\u0000${key}`;
+    let p = this.pending.get(pk);
+    if (!p) {
+      p = (async () => {
+        const body = Buffer.from(JSON.stringify(await build()));
+        const e: Entry = {
+          version,
+          maxAge,
+          body,
+          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        };
+        if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
+        this.entries.set(key, e);
+        return e;
+      })().finally(() => this.pending.delete(pk));
+      this.pending.set(pk, p);
+    }
+    return p;
+  }
+}
+
+/** Method and URL with API-key parameters redacted: one cache alias per request shape, whoever asks. */
+function urlKey(req: FastifyRequest): string {
+  return `${req.method} ${req.url.includes('?') ? redactUrl(req.url) : req.url}`;
 }

@@ -63,7 +63,16 @@ describe('coinwallet serve (PostgreSQL server)', () => {
     await admin.close();
     const url = new URL(inject('databaseUrl'));
     url.searchParams.set('options', `-c search_path=${schema}`);
-    const p = await startServe({ DATA_DIR: tempDir(), DATABASE_URL: url.toString(), DEMO_DAYS: '30' });
+    // Several processes share one PostgreSQL: they must share the key pepper, and the server says so.
+    await expect(startServe({ DATA_DIR: tempDir(), DATABASE_URL: url.toString() })).rejects.toThrow(
+      /API_KEY_PEPPER is required/,
+    );
+    const p = await startServe({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: url.toString(),
+      DEMO_DAYS: '30',
+      API_KEY_PEPPER: 'e2e-pepper-0123456789abcdef',
+    });
     procs.push(p);
     const { body } = await waitForStatus(`${p.url}/healthz`, 200, 180_000);
     expect((body as Health).assets.priced).toBeGreaterThanOrEqual(60);

@@ -13,8 +13,12 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServe(env: Record<string, string>, timeoutMs = 60_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'coinwallet.js'), 'serve'], {
+export async function startServe(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeArgs: readonly string[] = [],
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin', 'coinwallet.js'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

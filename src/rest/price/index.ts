@@ -5,6 +5,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { ResponseCache } from '../cache.ts';
+import { versionOf } from './currency.ts';
 import { registerChartRoutes } from './charts.ts';
 import { registerCoinRoutes } from './coins.ts';
 import type { PriceApiOptions } from './deps.ts';
@@ -47,6 +48,11 @@ export async function priceApi(
   });
 
   const cache = new ResponseCache();
+  // A URL answered successfully for the current snapshot is served again without parsing (see ResponseCache.tryUrl).
+  app.addHook('preHandler', async (req, reply) => {
+    const snap = opts.market.snapshot;
+    if (snap && cache.tryUrl(req, reply, versionOf(snap))) return reply;
+  });
   registerSimpleRoutes(app, opts, cache);
   registerCoinRoutes(app, opts, cache);
   registerChartRoutes(app, opts, cache);

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Coingecko from '@coingecko/coingecko-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServeProcess } from '../support/process.ts';
+import { startServe, waitForStatus } from '../support/process.ts';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'cw-price-e2e-'));
+const env = { DATA_DIR: dataDir, DEMO_DAYS: '10', LOG_LEVEL: 'warn' };
+let server: ServeProcess;
+let base: string;
+
+/** Runs the real CLI against the running server (operator endpoints, admin token from DATA_DIR). */
+async function cli(...args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await run(
+    process.execPath,
+    [join(ROOT, 'bin', 'coinwallet.js'), ...args, '--url', server.url],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  server = await startServe(env, 60_000);
+  await waitForStatus(`${server.url}/healthz`, 200, 180_000);
+  base = `${server.url}/v1/agg`;
+});
+afterAll(async () => {
+  await server?.stop('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the price API in the real product', () => {
+  it('keys made with the CLI while the server runs: pending 401, approved 200 with plan headers, revoked 401 at once', async () => {
+    const created = await cli('keys', 'create', '--plan', 'free', '--description', 'e2e');
+    const key = created.key as string;
+    expect(created.status).toBe('pending');
+    const ask = () =>
+      fetch(`${base}/simple/price?ids=litecoin&vs_currencies=usd`, { headers: { 'x-sp-api-key': key } });
+    let r = await ask();
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('API_KEY_PENDING');
+    await cli('keys', 'approve', created.id as string);
+    r = await ask();
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('600');
+    expect(r.headers.get('x-api-plan')).toBe('free');
+    expect(Number(r.headers.get('x-ratelimit-remaining'))).toBe(599); // the 401 above consumed nothing
+    const body = (await r.json()) as { litecoin: { usd: number } };
+    expect(body.litecoin.usd).toBeGreaterThan(0);
+    await cli('keys', 'revoke', created.id as string);
+    r = await ask();
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('API_KEY_REVOKED');
+    const unknown = await fetch(`${base}/ping?x_sp_api_key=cw_live_nope`);
+    expect(unknown.status).toBe(401);
+  });
+
+  it('a CoinGecko SDK works by changing only its base URL (our key as its pro key)', async () => {
+    const created = await cli('keys', 'create', '--plan', 'pro', '--approve');
+    const cg = new Coingecko({ baseURL: base, proAPIKey: created.key as string, maxRetries: 0 });
+    const ping = await cg.ping.get();
+    expect(ping.gecko_says).toMatch(/Moon/);
+    const price = await cg.simple.price.get({
+      ids: 'litecoin,dogecoin',
+      vs_currencies: 'usd,eur',
+      include_market_cap: true,
+    });
+    expect(Object.keys(price).sort()).toEqual(['dogecoin', 'litecoin']);
+    const markets = await cg.coins.markets.get({ vs_currency: 'usd', per_page: 5, order: 'volume_desc' });
+    expect(markets).toHaveLength(5);
+    const coin = await cg.coins.getID('litecoin', { tickers: false });
+    expect(coin.public_notice).toMatch(/demo/i);
+    const chart = await cg.coins.marketChart.get('litecoin', { vs_currency: 'usd', days: '1' });
+    expect(chart.prices?.length).toBeGreaterThan(200);
+    const ohlc = await cg.coins.ohlc.get('litecoin', { vs_currency: 'usd', days: '7' });
+    expect(ohlc.length).toBeGreaterThanOrEqual(7);
+    const global = await cg.global.get();
+    expect(global.data?.total_market_cap?.usd).toBeGreaterThan(0);
+    const err = await cg.coins.getID('no-such-coin').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Coingecko.NotFoundError);
+  });
+
+  it('keyless clients get 240 per minute per IP, then 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 245; i++) {
+      last = await fetch(`${base}/simple/supported_vs_currencies`);
+      statuses.push(last.status);
+      if (last.status === 429) break;
+    }
+    // Earlier keyless requests in this file (the unknown key is not counted: 401s do not consume) may have used a few.
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(240);
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(last?.headers.get('x-api-plan')).toBe('keyless');
+    expect(((await last?.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+});
