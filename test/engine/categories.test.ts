@@ -1,75 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryInfo } from '../../src/catalog/types.ts';
 import { computeCategories } from '../../src/engine/categories.ts';
-import type { AssetMarket, PriceChanges } from '../../src/engine/types.ts';
-
-function market(
-  id: string,
-  o: {
-    price?: number | null;
-    cap?: number | null;
-    vol?: number | null;
-    ch24?: number | null;
-    capCh?: number | null;
-    venues?: number;
-    symbol?: string;
-  } = {},
-): AssetMarket {
-  const price = o.price === undefined ? 1 : o.price;
-  const changes: PriceChanges = {
-    '1h': null,
-    '24h': o.ch24 ?? null,
-    '7d': null,
-    '14d': null,
-    '30d': null,
-    '60d': null,
-    '200d': null,
-    '1y': null,
-  };
-  return {
-    id,
-    symbol: o.symbol ?? id.slice(0, 3),
-    name: id,
-    price: {
-      asset: id,
-      priceUsd: price,
-      volumeUsd: o.vol ?? null,
-      baseVolume: 0,
-      confidence: null,
-      venues: o.venues ?? 0,
-      tickersUsed: 0,
-      droppedStale: 0,
-      droppedOutlier: 0,
-      droppedUnpriced: 0,
-      lastUpdated: null,
-    },
-    supply: {
-      circulating: null,
-      verified: false,
-      circulatingSources: 0,
-      total: null,
-      max: null,
-      maxInfinite: false,
-      updatedAt: null,
-    },
-    marketCapUsd: o.cap ?? null,
-    fdvUsd: null,
-    rank: null,
-    high24hUsd: null,
-    low24hUsd: null,
-    priceChange24hUsd: null,
-    changes,
-    marketCapChange24hUsd: o.capCh ?? null,
-    marketCapChangePct24h: null,
-    ath: null,
-    atl: null,
-    sparkline7d: [],
-  };
-}
-
-function mapOf(...ms: AssetMarket[]): Map<string, AssetMarket> {
-  return new Map(ms.map((m) => [m.id, m]));
-}
+import { market, mapOf } from '../support/market-fixture.ts';
 
 const cat = (id: string, members: string[]): CategoryInfo => ({
   id,
