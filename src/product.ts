@@ -82,7 +82,7 @@ export async function startProduct(
     market,
     engine,
     priceBase: cfg.priceBasePath,
-    admin: { keys: access.keys, adminToken },
+    accounts: { db, keys: access.keys, adminToken, domain: `${cfg.host}:${cfg.port}` },
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath] }),
     dataset: () => dataset,
     logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },

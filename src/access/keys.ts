@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../store/db.ts';
+import { writeAudit } from '../accounts/audit.ts';
+import { actorLabel } from '../accounts/types.ts';
+import type { Actor } from '../accounts/types.ts';
+import type { Db, Queryable } from '../store/db.ts';
 import { keyErrors } from './errors.ts';
 import * as repo from './key-repo.ts';
 import type { ApiKeyRecord, KeyStatus, StoredKey } from './key-repo.ts';
@@ -41,7 +44,19 @@ export interface CreateKeyInput {
   limitPerMinute?: number | undefined;
   /** Create it approved (operators); default false → pending review. */
   approve?: boolean | undefined;
+  /** Who creates it, for the audit log; default the operator (the CLI and the operator token). */
+  actor?: Actor | undefined;
 }
+
+/** Who makes a change and why, written to `audit_log` in the change's transaction. */
+export interface ChangeContext {
+  /** Default the operator: every caller without an actor is the operator's tooling (CLI, operator token). */
+  actor?: Actor | undefined;
+  /** Why, for the audit log (1 to 500 characters); default none. A rejection's reason is its own. */
+  reason?: string | undefined;
+}
+
+const OPERATOR: Actor = { kind: 'operator' };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 500;
@@ -97,14 +112,26 @@ export class ApiKeyService {
       lastUsedAt: null,
       keyHash: hashKey(key, this.opts.pepper),
     };
-    await repo.insertKey(this.db, stored);
+    await this.db.transaction(async (tx) => {
+      await repo.insertKey(tx, stored);
+      await auditKey(tx, input.actor, 'create', stored.id, null, stored.status, description, at);
+    });
     await this.cache.invalidate();
     return { key, record: repo.publicRecord(stored) };
   }
 
   /** pending → approved; `limitPerMinute` (enterprise only) replaces the requested limit. */
-  async approve(id: string, opts: { limitPerMinute?: number | undefined } = {}): Promise<ApiKeyRecord> {
-    return this.transition(id, 'approve', (k) => ({
+  async approve(
+    id: string,
+    opts: ChangeContext & { limitPerMinute?: number | undefined } = {},
+  ): Promise<ApiKeyRecord> {
+    const why =
+      opts.reason !== undefined
+        ? text(opts.reason, 'reason')
+        : opts.limitPerMinute !== undefined
+          ? `limitPerMinute ${opts.limitPerMinute}`
+          : null;
+    return this.transition(id, 'approve', { actor: opts.actor, reason: why }, (k) => ({
       ...k,
       status: 'approved',
       reviewedAt: this.now(),
@@ -114,9 +141,9 @@ export class ApiKeyService {
   }
 
   /** pending → rejected, with the reason its owner will see (1 to 500 characters). */
-  async reject(id: string, reason: string): Promise<ApiKeyRecord> {
+  async reject(id: string, reason: string, opts: { actor?: Actor | undefined } = {}): Promise<ApiKeyRecord> {
     const why = text(reason, 'reason');
-    return this.transition(id, 'reject', (k) => ({
+    return this.transition(id, 'reject', { actor: opts.actor, reason: why }, (k) => ({
       ...k,
       status: 'rejected',
       reviewedAt: this.now(),
@@ -124,9 +151,20 @@ export class ApiKeyService {
     }));
   }
 
-  /** approved → revoked. Every process refuses the key from its next request on. */
-  async revoke(id: string): Promise<ApiKeyRecord> {
-    return this.transition(id, 'revoke', (k) => ({ ...k, status: 'revoked', revokedAt: this.now() }));
+  /**
+   * approved → revoked. Every process refuses the key from its next request on. With `ownerId`, a key of another
+   * owner (or of none) is 404 `KEY_NOT_FOUND`, exactly like a key that does not exist.
+   */
+  async revoke(
+    id: string,
+    opts: ChangeContext & { ownerId?: string | undefined } = {},
+  ): Promise<ApiKeyRecord> {
+    const why = opts.reason === undefined ? null : text(opts.reason, 'reason');
+    return this.transition(id, 'revoke', { actor: opts.actor, reason: why, ownerId: opts.ownerId }, (k) => ({
+      ...k,
+      status: 'revoked',
+      revokedAt: this.now(),
+    }));
   }
 
   /** One key; 404 `KEY_NOT_FOUND` when there is none. */
@@ -169,20 +207,50 @@ export class ApiKeyService {
   private async transition(
     id: string,
     action: 'approve' | 'reject' | 'revoke',
+    ctx: { actor: Actor | undefined; reason: string | null; ownerId?: string | undefined },
     next: (k: StoredKey) => StoredKey,
   ): Promise<ApiKeyRecord> {
     if (!UUID_RE.test(id)) throw keyErrors.notFound(id);
     const from: KeyStatus = action === 'revoke' ? 'approved' : 'pending';
     const updated = await this.db.transaction(async (tx) => {
       const k = await repo.selectById(tx, id, true);
-      if (!k) throw keyErrors.notFound(id);
+      // Another owner's key answers exactly like a missing one: its existence is not revealed.
+      if (!k || (ctx.ownerId !== undefined && k.ownerId !== ctx.ownerId)) throw keyErrors.notFound(id);
       if (k.status !== from) throw keyErrors.stateConflict(id, k.status, action);
-      return repo.updateState(tx, id, next(k));
+      const changed = await repo.updateState(tx, id, next(k));
+      await auditKey(tx, ctx.actor, action, id, k.status, changed.status, ctx.reason, this.now());
+      return changed;
     });
     // After the commit: a reader that sees the new revision is sure to read the new state.
     await this.cache.invalidate();
     return repo.publicRecord(updated);
   }
+}
+
+/** Appends the audit row of a key change (inside the change's transaction). */
+function auditKey(
+  tx: Queryable,
+  actor: Actor | undefined,
+  action: 'create' | 'approve' | 'reject' | 'revoke',
+  id: string,
+  fromState: KeyStatus | null,
+  toState: KeyStatus,
+  reason: string | null,
+  at: number,
+): Promise<void> {
+  return writeAudit(
+    tx,
+    {
+      actor: actorLabel(actor ?? OPERATOR),
+      action: `api_key.${action}`,
+      entity: 'api_key',
+      entityId: id,
+      fromState,
+      toState,
+      reason,
+    },
+    at,
+  );
 }
 
 function text(v: unknown, field: 'description' | 'reason'): string {

@@ -3,6 +3,8 @@ import { UsageError } from './args.ts';
 import { demoDataCommand } from './demo-data.ts';
 import { ingestCommand } from './ingest.ts';
 import { keysCommand } from './keys.ts';
+import { dappsCommand } from './dapps.ts';
+import { adminCommand } from './admin.ts';
 import { serveCommand } from './serve.ts';
 
 export const USAGE = `coinwallet — the Coin Wallet developer platform
@@ -16,7 +18,11 @@ Usage:
   coinwallet keys create --plan free|pro|enterprise [--limit N] [--approve] [--description TEXT]
                                         create an API key (printed once); --limit: enterprise per-minute limit
   coinwallet keys revoke <id>           revoke a key: 401 from the next request on
-  coinwallet keys approve <id> | list [--status S]
+  coinwallet keys approve <id> [--limit N] | reject <id> --reason TEXT | list [--status S]
+  coinwallet dapps list [--status S] | approve <id> [--notes TEXT] | reject|delist <id> --notes TEXT
+  coinwallet admin grant <LTC address>  give a wallet account the administrator role
+                                        (keys, dapps and admin talk to the running server: --url, COINWALLET_URL
+                                        or http://HOST:PORT, with ADMIN_TOKEN or DATA_DIR/secrets/admin-token)
   coinwallet help                       this text
 
 Environment: see README.md (Configuration).`;
@@ -34,6 +40,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await demoDataCommand(loadConfig(), rest);
       case 'keys':
         return await keysCommand(loadConfig(), rest);
+      case 'dapps':
+        return await dappsCommand(loadConfig(), rest);
+      case 'admin':
+        return await adminCommand(loadConfig(), rest);
       case undefined:
       case 'help':
       case '--help':

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../access/request-key.ts';
 import type { EngineConfig } from '../engine/snapshot.ts';
 import type { MarketService } from '../market/service.ts';
-import type { AdminKeysOptions } from '../rest/admin/keys.ts';
-import { adminKeysApi } from '../rest/admin/keys.ts';
+import type { AccountsApiOptions } from '../rest/accounts/index.ts';
+import { accountsApi } from '../rest/accounts/index.ts';
 import { ApiError, registerErrorHandling } from '../rest/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
@@ -21,8 +21,8 @@ export interface ServerOptions {
   priceBase?: string;
   /** Fastify logger setting; default off (tests). */
   logger?: boolean | { level: string };
-  /** Operator endpoints for API keys (`/api/admin/api-keys`); omitted → not served. */
-  admin?: AdminKeysOptions;
+  /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
+  accounts?: AccountsApiOptions;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
   now?: () => number;
@@ -87,7 +87,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   });
   await opts.beforeRoutes?.(app);
   registerHealth(app, opts);
-  if (opts.admin) await app.register(adminKeysApi, { prefix: '/api/admin', ...opts.admin });
+  if (opts.accounts) await app.register(accountsApi, { prefix: '/api', ...opts.accounts });
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
     market: opts.market,

@@ -1,0 +1,227 @@
+/**
+ * The rules a dapp listing request must pass, the submission window and the dapp error catalog: pure functions, no
+ * database. Every validation failure is a 400 whose code and message name the field.
+ */
+import { KIT_TICKERS } from '../catalog/assets.ts';
+import { ApiError } from '../rest/errors.ts';
+
+/** Chains a dapp may declare: the 19 kit tickers and Solana. */
+export const DAPP_CHAINS: readonly string[] = [...new Set([...KIT_TICKERS, 'SOL'])];
+
+export const DAPP_LIMITS = {
+  /** Characters (Unicode code points). */
+  name: 80,
+  description: 2000,
+  notes: 2000,
+  url: 2048,
+  email: 254,
+  /** Listing requests per account per rolling window. */
+  perWindow: 3,
+  /** The rolling window: 24 hours. */
+  windowMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** A listing request as accepted: every field checked, text kept verbatim (never trimmed or escaped). */
+export interface DappInput {
+  name: string;
+  /** The dapp's `https://` address as given. */
+  site: string;
+  /** `site`'s origin (scheme, host, port), normalised by the URL parser: what the access check compares. */
+  siteOrigin: string;
+  icon: string;
+  description: string;
+  contactEmail: string;
+  /** Distinct tickers from {@link DAPP_CHAINS}, in the order given. */
+  chains: string[];
+}
+
+const FIELDS = ['name', 'site', 'icon', 'description', 'contactEmail', 'chains'] as const;
+type Field = (typeof FIELDS)[number] | 'notes';
+
+const CODE: Record<Field, string> = {
+  name: 'INVALID_NAME',
+  site: 'INVALID_SITE',
+  icon: 'INVALID_ICON',
+  description: 'INVALID_DESCRIPTION',
+  contactEmail: 'INVALID_CONTACT_EMAIL',
+  chains: 'INVALID_CHAINS',
+  notes: 'INVALID_NOTES',
+};
+
+/** Errors of dapp listing requests, review and the dapp store. */
+export const dappErrors = {
+  /** `at` is the field itself or an item of it (`chains[2]`). */
+  invalid: (field: Field, expected: string, at: string = field) =>
+    new ApiError(400, CODE[field], `${at} ${expected}`),
+  notObject: () => new ApiError(400, 'INVALID_BODY', 'request body must be a JSON object'),
+  unknownField: (field: string, allowed: readonly string[]) =>
+    new ApiError(
+      400,
+      'UNKNOWN_FIELD',
+      `unknown field ${JSON.stringify(field.slice(0, 40))}: accepted fields are ${allowed.join(', ')}`,
+    ),
+  accountNotFound: (id: string) =>
+    new ApiError(404, 'ACCOUNT_NOT_FOUND', `no account with id ${JSON.stringify(id.slice(0, 80))}`),
+  limited: (nextAt: number, now: number) =>
+    new ApiError(
+      429,
+      'DAPP_LIMIT_REACHED',
+      `at most ${DAPP_LIMITS.perWindow} dapp listing requests per account in 24 hours: the next is allowed at ${new Date(
+        nextAt,
+      ).toISOString()}`,
+      { 'retry-after': String(Math.max(1, Math.ceil((nextAt - now) / 1000))) },
+    ),
+  notFound: (id: string) =>
+    new ApiError(
+      404,
+      'DAPP_NOT_FOUND',
+      `no dapp with id ${JSON.stringify(id.slice(0, 80))}: ids are UUIDs from the dapp list`,
+    ),
+  stateConflict: (id: string, current: string, action: string, from: string) =>
+    new ApiError(
+      409,
+      'DAPP_STATE_CONFLICT',
+      `dapp ${id} is ${current}: only a ${from} dapp can be ${action}`,
+    ),
+};
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// Multi-line text: tab, LF and CR are fine; other control characters (NUL cannot even be stored) are not.
+// eslint-disable-next-line no-control-regex
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// A lone UTF-16 surrogate cannot be stored as UTF-8: it would come back changed.
+const LONE_SURROGATE = /\p{Cs}/u;
+// WHATWG's `input type=email` rule, with at least one dot in the domain.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** Checks a listing request body (already parsed JSON); throws the 400 naming the first field that fails. */
+export function validateDappInput(body: unknown): DappInput {
+  const b = object(body);
+  for (const k of Object.keys(b)) {
+    if (!(FIELDS as readonly string[]).includes(k)) throw dappErrors.unknownField(k, FIELDS);
+  }
+  const name = text(b.name, 'name', DAPP_LIMITS.name, false);
+  const site = httpsUrl(b.site, 'site');
+  const icon = httpsUrl(b.icon, 'icon').href;
+  const description = text(b.description, 'description', DAPP_LIMITS.description, true);
+  const contactEmail = email(b.contactEmail);
+  const chains = chainList(b.chains);
+  return { name, site: site.href, siteOrigin: site.origin, icon, description, contactEmail, chains };
+}
+
+/** Review notes: absent/null → null when optional; otherwise 1 to 2,000 characters, not blank. */
+export function validateNotes(v: unknown, required: boolean): string | null {
+  if ((v === undefined || v === null) && !required) return null;
+  return text(v, 'notes', DAPP_LIMITS.notes, true);
+}
+
+/** A review body `{ "notes"? }`: no body counts as `{}`; other fields → 400. */
+export function reviewBody(body: unknown): { notes?: unknown } {
+  if (body === undefined || body === null) return {};
+  const b = object(body);
+  for (const k of Object.keys(b)) if (k !== 'notes') throw dappErrors.unknownField(k, ['notes']);
+  return b;
+}
+
+/**
+ * The rolling window: given the creation times of the account's requests inside the window, whether one more is
+ * allowed now, or when it will be (the time the request that must leave first leaves the window).
+ */
+export function nextSubmission(
+  inWindow: readonly number[],
+  now: number,
+  limit: number = DAPP_LIMITS.perWindow,
+  windowMs: number = DAPP_LIMITS.windowMs,
+): { allowed: true } | { allowed: false; nextAt: number } {
+  const recent = inWindow.filter((t) => t > now - windowMs).sort((a, b) => a - b);
+  if (recent.length < limit) return { allowed: true };
+  // Once this one leaves, limit - 1 remain: one more fits.
+  return { allowed: false, nextAt: (recent[recent.length - limit] as number) + windowMs };
+}
+
+/**
+ * The origin an access-check query names: any `http(s)://` URL (path, query and trailing slash ignored) → its
+ * normalised origin; anything else → null.
+ */
+export function parseOrigin(v: string): string | null {
+  if (v.length > DAPP_LIMITS.url || /\s/.test(v) || CONTROL.test(v)) return null;
+  const u = safeUrl(v);
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || !u.hostname) return null;
+  if (u.username || u.password) return null;
+  return u.origin;
+}
+
+function object(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw dappErrors.notObject();
+  return body as Record<string, unknown>;
+}
+
+function text(v: unknown, field: Field, max: number, multiline: boolean): string {
+  const rule = `is required: 1 to ${max} characters${multiline ? '' : ' on one line'}, not blank`;
+  if (typeof v !== 'string' || v.trim() === '') throw dappErrors.invalid(field, rule);
+  if ([...v].length > max) throw dappErrors.invalid(field, `must be at most ${max} characters`);
+  if ((multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(v) || LONE_SURROGATE.test(v)) {
+    throw dappErrors.invalid(
+      field,
+      `must not contain control characters${multiline ? ' other than tab and line breaks' : ''}`,
+    );
+  }
+  return v;
+}
+
+function httpsUrl(v: unknown, field: 'site' | 'icon'): { href: string; origin: string } {
+  const rule = `is required: an https:// URL of at most ${DAPP_LIMITS.url} characters`;
+  if (typeof v !== 'string' || v === '') throw dappErrors.invalid(field, rule);
+  if (v.length > DAPP_LIMITS.url)
+    throw dappErrors.invalid(field, `must be at most ${DAPP_LIMITS.url} characters`);
+  if (/\s/.test(v) || CONTROL.test(v) || LONE_SURROGATE.test(v))
+    throw dappErrors.invalid(field, 'must not contain spaces or control characters');
+  const u = safeUrl(v);
+  if (!u || u.protocol !== 'https:' || !u.hostname || !/^https:\/\/[^/\\]/i.test(v))
+    throw dappErrors.invalid(field, `must be an https:// URL such as https://app.example.com/`);
+  if (u.username || u.password) throw dappErrors.invalid(field, 'must not contain a user name or password');
+  // Verbatim as given; the origin as the browser will report it.
+  return { href: v, origin: u.origin };
+}
+
+function email(v: unknown): string {
+  if (typeof v !== 'string' || v === '')
+    throw dappErrors.invalid('contactEmail', 'is required: an e-mail address such as dev@example.com');
+  if (v.length > DAPP_LIMITS.email || !EMAIL.test(v))
+    throw dappErrors.invalid(
+      'contactEmail',
+      `must be an e-mail address such as dev@example.com, at most ${DAPP_LIMITS.email} characters`,
+    );
+  return v;
+}
+
+function chainList(v: unknown): string[] {
+  const rule = `is required: a non-empty array of tickers from ${DAPP_CHAINS.join(', ')}`;
+  if (!Array.isArray(v) || v.length === 0) throw dappErrors.invalid('chains', rule);
+  if (v.length > DAPP_CHAINS.length)
+    throw dappErrors.invalid('chains', `has at most ${DAPP_CHAINS.length} items`);
+  const seen = new Set<string>();
+  v.forEach((c: unknown, i) => {
+    if (typeof c !== 'string' || !DAPP_CHAINS.includes(c)) {
+      const got = typeof c === 'string' ? `; got ${JSON.stringify(c.slice(0, 20))}` : '';
+      throw dappErrors.invalid(
+        'chains',
+        `must be an uppercase ticker from ${DAPP_CHAINS.join(', ')}${got}`,
+        `chains[${i}]`,
+      );
+    }
+    if (seen.has(c)) throw dappErrors.invalid('chains', `repeats ${c}: list each chain once`, `chains[${i}]`);
+    seen.add(c);
+  });
+  return [...seen];
+}
+
+function safeUrl(v: string): URL | null {
+  try {
+    return new URL(v);
+  } catch {
+    return null;
+  }
+}

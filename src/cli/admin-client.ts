@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from '../config.ts';
+
+/** Thrown when no server answers at the URL (the caller may fall back to the store). */
+export class ServerUnreachable extends Error {}
+
+/**
+ * Calls the running server's operator endpoints (`/api/admin/…`) with the admin token: `ADMIN_TOKEN`, or the one
+ * the embedded server keeps in `<DATA_DIR>/secrets/admin-token`. The URL is `--url`, `COINWALLET_URL` or
+ * `http://HOST:PORT`. Errors come back as `Error("<status> <code>: <message>")`.
+ */
+export function adminClient(cfg: AppConfig, url: string | undefined) {
+  const base = url ?? process.env.COINWALLET_URL ?? `http://${cfg.host}:${cfg.port}`;
+  const token = cfg.adminToken ?? readToken(cfg.dataDir);
+  return {
+    base,
+    async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+      let res: Response;
+      try {
+        res = await fetch(base + path, {
+          method,
+          headers: {
+            authorization: `Bearer ${token ?? ''}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      } catch {
+        throw new ServerUnreachable(`no server answers at ${base}`);
+      }
+      const json: unknown = await res.json().catch(() => null);
+      if (!res.ok) {
+        const e = (json as { error?: { code?: string; message?: string } } | null)?.error;
+        throw new Error(`${res.status} ${e?.code ?? ''}: ${e?.message ?? 'request failed'}`);
+      }
+      return json;
+    },
+  };
+}
+
+function readToken(dataDir: string): string | null {
+  try {
+    return readFileSync(join(dataDir, 'secrets', 'admin-token'), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}

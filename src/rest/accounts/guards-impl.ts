@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthService } from '../../accounts/auth.ts';
+import type { Account, Actor } from '../../accounts/types.ts';
+import { bearerMatches } from '../../admin/token.ts';
+import { accountErrors } from './errors.ts';
+import type { AuthGuards } from './guards.ts';
+
+/** The bearer token of a request, or null when there is no `Authorization: Bearer …` header. */
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string' || !/^Bearer\s+/i.test(h)) return null;
+  const token = h.replace(/^Bearer\s+/i, '').trim();
+  return token === '' ? null : token;
+}
+
+/**
+ * {@link AuthGuards} over sessions and the operator token. Nothing is cached: every request reads its session and
+ * its account's role, so a logout or a role change applies to the very next request.
+ */
+export function createAuthGuards(opts: { auth: AuthService; adminToken: string | null }): AuthGuards {
+  const account = async (req: FastifyRequest): Promise<Account> => {
+    const token = bearerToken(req);
+    if (token === null) throw accountErrors.authRequired();
+    return opts.auth.authenticate(token);
+  };
+  return {
+    account,
+    async admin(req: FastifyRequest): Promise<Actor> {
+      // The operator token first (constant-time); anything else must be an administrator's session.
+      if (bearerMatches(req.headers.authorization, opts.adminToken)) return { kind: 'operator' };
+      const acct = await account(req);
+      if (acct.role !== 'admin') throw accountErrors.forbidden();
+      return { kind: 'account', account: acct };
+    },
+  };
+}
+
+/**
+ * Runs `guard` in an `onRequest` hook, before the body is read (so an anonymous caller gets 401, never a body
+ * error), and hands its result to the handler through `who(req)`.
+ */
+export function guarded<T>(guard: (req: FastifyRequest) => Promise<T>): {
+  onRequest: (req: FastifyRequest) => Promise<void>;
+  who: (req: FastifyRequest) => T;
+} {
+  const seen = new WeakMap<FastifyRequest, T>();
+  return {
+    onRequest: async (req) => {
+      seen.set(req, await guard(req));
+    },
+    who: (req) => {
+      if (!seen.has(req)) throw new Error('guarded route without its onRequest hook');
+      return seen.get(req) as T;
+    },
+  };
+}

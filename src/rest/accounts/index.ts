@@ -1,0 +1,55 @@
+/**
+ * The accounts API, a Fastify plugin registered under `/api`: wallet sign-in (`/auth/*`), the signed-in account and
+ * its API keys (`/account/*`), administration (`/admin/*`) and the dapp store (see dapps.ts). See docs/accounts.md.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AccountKeys } from '../../accounts/api-keys.ts';
+import { AuthService } from '../../accounts/auth.ts';
+import type { ApiKeyService } from '../../access/keys.ts';
+import type { Db } from '../../store/db.ts';
+import { registerAdminRoutes } from './admin-routes.ts';
+import { registerAuthRoutes } from './auth-routes.ts';
+import { registerDappRoutes } from './dapps.ts';
+import { ACCOUNTS_BODY_LIMIT, accountErrors } from './errors.ts';
+import { createAuthGuards } from './guards-impl.ts';
+import { registerKeyRoutes } from './key-routes.ts';
+
+export interface AccountsApiOptions {
+  db: Db;
+  keys: ApiKeyService;
+  /** The operator token (`ADMIN_TOKEN`): accepted by every `/admin/*` endpoint; null → admin sessions only. */
+  adminToken: string | null;
+  /** Host (and port) named in sign-in challenges, e.g. `api.coinwallet.example` or `127.0.0.1:4000`. */
+  domain: string;
+  /** URI named in sign-in challenges; default `http://<domain>`. */
+  uri?: string | undefined;
+  /** Session lifetime in ms; default 24 hours. */
+  sessionTtlMs?: number | undefined;
+  /** Clock in ms; default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions): Promise<void> {
+  const now = opts.now ?? Date.now;
+  const auth = new AuthService(opts.db, {
+    domain: opts.domain,
+    uri: opts.uri,
+    now,
+    ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
+  });
+  const guards = createAuthGuards({ auth, adminToken: opts.adminToken });
+
+  // Every route of this scope (the dapp routes too) takes small bodies only, and says so in its own words.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= ACCOUNTS_BODY_LIMIT;
+  });
+  app.setErrorHandler((err: FastifyError) => {
+    // Thrown on: the server's handler answers everything else unchanged.
+    throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? accountErrors.payloadTooLarge() : err;
+  });
+
+  registerAuthRoutes(app, { auth, guards });
+  registerKeyRoutes(app, { keys: new AccountKeys(opts.keys), guards });
+  registerAdminRoutes(app, { db: opts.db, keys: opts.keys, guards, now });
+  registerDappRoutes(app, { db: opts.db, guards, now });
+}
