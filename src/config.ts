@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Process configuration, read from the environment. Every option has a default that runs the embedded product. */
 export interface AppConfig {
@@ -36,6 +39,16 @@ export interface AppConfig {
   apiKeyPepper: string | undefined;
   /** `ADMIN_TOKEN`: bearer token for operator endpoints; embedded mode generates one under DATA_DIR. */
   adminToken: string | undefined;
+  /** `NAME_SUFFIX`, default `coin`: names are `<label>.<suffix>`. */
+  nameSuffix: string;
+  /** `NAME_NETWORK`, default `mainnet`: which network's addresses names may link. */
+  nameNetwork: 'mainnet' | 'testnet';
+  /** `BRIDGE_NETWORK`, default `testnet`: the active bridge deployment (`config/bridge/<network>.json`). */
+  bridgeNetwork: 'mainnet' | 'testnet';
+  /** `BRIDGE_CONFIG_DIR`, default `config/bridge` (relative to the project). */
+  bridgeConfigDir: string;
+  /** `BRIDGE_ATTESTATION_KEY`: hex ed25519 seed that signs reserve reports; embedded mode generates one. */
+  bridgeAttestationKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     apiKeyPepper: secret(env, 'API_KEY_PEPPER'),
     adminToken: secret(env, 'ADMIN_TOKEN'),
+    nameSuffix: suffix(env.NAME_SUFFIX),
+    nameNetwork: network(env, 'NAME_NETWORK', 'mainnet'),
+    bridgeNetwork: network(env, 'BRIDGE_NETWORK', 'testnet'),
+    bridgeConfigDir: resolve(PROJECT_ROOT, env.BRIDGE_CONFIG_DIR || 'config/bridge'),
+    bridgeAttestationKey: env.BRIDGE_ATTESTATION_KEY || undefined,
   };
 }
 
@@ -100,5 +118,19 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
   if (v.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  return v;
+}
+
+function suffix(v: string | undefined): string {
+  if (v === undefined || v === '') return 'coin';
+  if (!/^[a-z][a-z0-9-]{0,30}[a-z0-9]$/.test(v))
+    throw new ConfigError('NAME_SUFFIX must be a lowercase label such as coin');
+  return v;
+}
+
+function network(env: NodeJS.ProcessEnv, name: string, def: 'mainnet' | 'testnet'): 'mainnet' | 'testnet' {
+  const v = env[name];
+  if (v === undefined || v === '') return def;
+  if (v !== 'mainnet' && v !== 'testnet') throw new ConfigError(`${name} must be mainnet or testnet`);
   return v;
 }
