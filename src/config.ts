@@ -49,6 +49,8 @@ export interface AppConfig {
   bridgeConfigDir: string;
   /** `BRIDGE_ATTESTATION_KEY`: hex ed25519 seed that signs reserve reports; embedded mode generates one. */
   bridgeAttestationKey: string | undefined;
+  /** `BRIDGE_STALE_AFTER_MS`, default 3,600,000: an older reserve snapshot is served with `stale: true`. */
+  bridgeStaleAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bridgeNetwork: network(env, 'BRIDGE_NETWORK', 'testnet'),
     bridgeConfigDir: resolve(PROJECT_ROOT, env.BRIDGE_CONFIG_DIR || 'config/bridge'),
     bridgeAttestationKey: env.BRIDGE_ATTESTATION_KEY || undefined,
+    bridgeStaleAfterMs: int(env, 'BRIDGE_STALE_AFTER_MS', 3_600_000, 1_000, 365 * 86_400_000),
   };
 }
 

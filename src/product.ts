@@ -16,6 +16,8 @@ import type { AccessRuntime } from './access-runtime.ts';
 import { createAccessRuntime } from './access-runtime.ts';
 import { resolveAdminToken } from './admin/token.ts';
 import { accessHook } from './rest/access-hook.ts';
+import { loadDeployment } from './bridge/deployment.ts';
+import { ensureDemoSnapshot } from './bridge/snapshots.ts';
 import type { Logger } from './market/service.ts';
 import { MarketService } from './market/service.ts';
 import { createServer } from './server/app.ts';
@@ -72,6 +74,8 @@ export async function startProduct(
     notice: null,
   };
   const engine = engineConfig(cfg);
+  // A broken deployment file stops start-up here, with a message naming the field.
+  const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
   const access = await createAccessRuntime(cfg, db, io.log);
   const adminToken = resolveAdminToken({
     env: cfg.adminToken,
@@ -83,6 +87,8 @@ export async function startProduct(
     engine,
     priceBase: cfg.priceBasePath,
     accounts: { db, keys: access.keys, adminToken, domain: `${cfg.host}:${cfg.port}` },
+    names: { suffix: cfg.nameSuffix, network: cfg.nameNetwork },
+    bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath] }),
     dataset: () => dataset,
     logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
@@ -107,6 +113,11 @@ export async function startProduct(
       dataset = { kind: 'demo', notice: DEMO_NOTICE(r.manifest.seed) };
     } else dataset = { kind: 'live', notice: null };
     if (!generated) await market.load();
+    const por = await ensureDemoSnapshot(db, deployment, cfg.dataDir, Date.now(), {
+      ...(cfg.bridgeAttestationKey ? { seedHex: cfg.bridgeAttestationKey } : {}),
+      scaleOut: Boolean(cfg.databaseUrl),
+    });
+    if (por.status === 'skipped') io.log.warn('no proof-of-reserves snapshot', { reason: por.reason });
     await market.tick();
     await market.rollup();
     market.start();

@@ -6,7 +6,7 @@ export interface AuditEntry {
   actor: string;
   /** Verb, e.g. `api_key.approve`, `dapp.submit`, `account.grant_admin`. */
   action: string;
-  entity: 'api_key' | 'dapp' | 'account';
+  entity: 'api_key' | 'dapp' | 'account' | 'name' | 'partner';
   entityId: string;
   fromState: string | null;
   toState: string | null;

@@ -5,6 +5,7 @@ import { ingestCommand } from './ingest.ts';
 import { keysCommand } from './keys.ts';
 import { dappsCommand } from './dapps.ts';
 import { adminCommand } from './admin.ts';
+import { bridgeCommand } from './bridge.ts';
 import { serveCommand } from './serve.ts';
 
 export const USAGE = `coinwallet — the Coin Wallet developer platform
@@ -23,6 +24,8 @@ Usage:
   coinwallet admin grant <LTC address>  give a wallet account the administrator role
                                         (keys, dapps and admin talk to the running server: --url, COINWALLET_URL
                                         or http://HOST:PORT, with ADMIN_TOKEN or DATA_DIR/secrets/admin-token)
+  coinwallet bridge snapshot [--network testnet|mainnet] [--recorded DIR]
+                                        sign a proof-of-reserves report from chain data (server stopped if embedded)
   coinwallet help                       this text
 
 Environment: see README.md (Configuration).`;
@@ -44,6 +47,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await dappsCommand(loadConfig(), rest);
       case 'admin':
         return await adminCommand(loadConfig(), rest);
+      case 'bridge':
+        return await bridgeCommand(loadConfig(), rest);
       case undefined:
       case 'help':
       case '--help':

@@ -6,6 +6,12 @@ import type { EngineConfig } from '../engine/snapshot.ts';
 import type { MarketService } from '../market/service.ts';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
+import { AuthService } from '../accounts/auth.ts';
+import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
+import type { NamesApiOptions } from '../rest/names/index.ts';
+import { namesApi } from '../rest/names/index.ts';
+import type { BridgeApiOptions } from '../rest/bridge/index.ts';
+import { bridgeApi } from '../rest/bridge/index.ts';
 import { ApiError, registerErrorHandling } from '../rest/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
@@ -23,6 +29,10 @@ export interface ServerOptions {
   logger?: boolean | { level: string };
   /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
   accounts?: AccountsApiOptions;
+  /** Name resolution, registration and partner operations under `/api` (needs `accounts` for sign-in). */
+  names?: Omit<NamesApiOptions, 'db' | 'guards'>;
+  /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
+  bridge?: BridgeApiOptions;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
   now?: () => number;
@@ -87,7 +97,18 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   });
   await opts.beforeRoutes?.(app);
   registerHealth(app, opts);
-  if (opts.accounts) await app.register(accountsApi, { prefix: '/api', ...opts.accounts });
+  if (opts.accounts) {
+    await app.register(accountsApi, { prefix: '/api', ...opts.accounts });
+    if (opts.names) {
+      // Same sessions and admin rights as the accounts API: a second guard over the same store.
+      const guards = createAuthGuards({
+        auth: new AuthService(opts.accounts.db, { domain: opts.accounts.domain }),
+        adminToken: opts.accounts.adminToken,
+      });
+      await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, ...opts.names });
+    }
+  }
+  if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
     market: opts.market,

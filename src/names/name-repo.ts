@@ -1,0 +1,219 @@
+import type { Queryable } from '../store/db.ts';
+
+/** The SQL of `names`, `name_addresses` and `name_challenges` (migrations 005–006). The rules live in service.ts. */
+
+export interface NameRow {
+  label: string;
+  ownerAccountId: string | null;
+  partnerId: string | null;
+  partnerOwnerRef: string | null;
+  private: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface LinkedAddress {
+  address: string;
+  updatedAt: number;
+}
+
+interface RawName {
+  label: string;
+  owner_account_id: string | null;
+  partner_id: string | null;
+  partner_owner_ref: string | null;
+  private: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+const COLS = 'label, owner_account_id, partner_id, partner_owner_ref, private, created_at, updated_at';
+
+const fromRow = (r: RawName): NameRow => ({
+  label: r.label,
+  ownerAccountId: r.owner_account_id,
+  partnerId: r.partner_id,
+  partnerOwnerRef: r.partner_owner_ref,
+  private: r.private,
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
+
+/** The name; `forUpdate` locks its row for the rest of the transaction. */
+export async function selectName(q: Queryable, label: string, forUpdate = false): Promise<NameRow | null> {
+  const r = await q.query<RawName>(
+    `SELECT ${COLS} FROM names WHERE label = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [label],
+  );
+  return r.rows[0] ? fromRow(r.rows[0]) : null;
+}
+
+/** Inserts the name unless it is taken; true when this call registered it. */
+export async function insertName(q: Queryable, n: NameRow): Promise<boolean> {
+  const r = await q.query(
+    `INSERT INTO names (${COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (label) DO NOTHING RETURNING label`,
+    [n.label, n.ownerAccountId, n.partnerId, n.partnerOwnerRef, n.private, n.createdAt, n.updatedAt],
+  );
+  return r.rows.length === 1;
+}
+
+export async function updatePrivacy(q: Queryable, label: string, priv: boolean, at: number): Promise<void> {
+  await q.query('UPDATE names SET private = $2, updated_at = $3 WHERE label = $1', [label, priv, at]);
+}
+
+export async function updateAccountHolder(
+  q: Queryable,
+  label: string,
+  accountId: string,
+  at: number,
+): Promise<void> {
+  await q.query('UPDATE names SET owner_account_id = $2, updated_at = $3 WHERE label = $1', [
+    label,
+    accountId,
+    at,
+  ]);
+}
+
+export async function selectNamesOfAccount(q: Queryable, accountId: string): Promise<NameRow[]> {
+  const r = await q.query<RawName>(`SELECT ${COLS} FROM names WHERE owner_account_id = $1 ORDER BY label`, [
+    accountId,
+  ]);
+  return r.rows.map(fromRow);
+}
+
+/** Linked addresses of some names: label → asset → address. */
+export async function selectAddresses(
+  q: Queryable,
+  labels: readonly string[],
+): Promise<Map<string, Record<string, LinkedAddress>>> {
+  const out = new Map<string, Record<string, LinkedAddress>>(labels.map((l) => [l, {}]));
+  if (labels.length === 0) return out;
+  const r = await q.query<{ label: string; asset: string; address: string; updated_at: number }>(
+    'SELECT label, asset, address, updated_at FROM name_addresses WHERE label = ANY($1) ORDER BY label, asset',
+    [labels],
+  );
+  for (const row of r.rows) {
+    const m = out.get(row.label);
+    if (m) m[row.asset] = { address: row.address, updatedAt: Number(row.updated_at) };
+  }
+  return out;
+}
+
+/** The name's privacy and its address for one coin (null when unlinked); null when the name does not exist. */
+export async function selectResolution(
+  q: Queryable,
+  label: string,
+  asset: string,
+): Promise<{ private: boolean; link: LinkedAddress | null } | null> {
+  const r = await q.query<{ private: boolean; address: string | null; updated_at: number | null }>(
+    `SELECT n.private, a.address, a.updated_at FROM names n
+     LEFT JOIN name_addresses a ON a.label = n.label AND a.asset = $2
+     WHERE n.label = $1`,
+    [label, asset],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    private: row.private,
+    link: row.address === null ? null : { address: row.address, updatedAt: Number(row.updated_at) },
+  };
+}
+
+/** Links (or replaces) the address of one coin; returns the address it replaced, if any. */
+export async function upsertAddress(
+  q: Queryable,
+  label: string,
+  asset: string,
+  address: string,
+  at: number,
+): Promise<string | null> {
+  const old = await q.query<{ address: string }>(
+    'SELECT address FROM name_addresses WHERE label = $1 AND asset = $2',
+    [label, asset],
+  );
+  await q.query(
+    `INSERT INTO name_addresses (label, asset, address, updated_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (label, asset) DO UPDATE SET address = EXCLUDED.address, updated_at = EXCLUDED.updated_at`,
+    [label, asset, address, at],
+  );
+  return old.rows[0]?.address ?? null;
+}
+
+/** Unlinks one coin; returns the address removed, or null when none was linked. */
+export async function deleteAddress(q: Queryable, label: string, asset: string): Promise<string | null> {
+  const r = await q.query<{ address: string }>(
+    'DELETE FROM name_addresses WHERE label = $1 AND asset = $2 RETURNING address',
+    [label, asset],
+  );
+  return r.rows[0]?.address ?? null;
+}
+
+/** Unlinks every coin (a transfer); returns how many were linked. */
+export async function deleteAllAddresses(q: Queryable, label: string): Promise<number> {
+  const r = await q.query('DELETE FROM name_addresses WHERE label = $1 RETURNING asset', [label]);
+  return r.rows.length;
+}
+
+export interface StoredProofChallenge {
+  nonce: string;
+  accountId: string;
+  label: string;
+  asset: string;
+  address: string;
+  message: string;
+  issuedAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export async function insertChallenge(q: Queryable, c: StoredProofChallenge): Promise<void> {
+  await q.query(
+    `INSERT INTO name_challenges (nonce, account_id, label, asset, address, message, issued_at, expires_at, used_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [c.nonce, c.accountId, c.label, c.asset, c.address, c.message, c.issuedAt, c.expiresAt, c.usedAt],
+  );
+}
+
+export async function selectChallenge(q: Queryable, nonce: string): Promise<StoredProofChallenge | null> {
+  const r = await q.query<{
+    nonce: string;
+    account_id: string;
+    label: string;
+    asset: string;
+    address: string;
+    message: string;
+    issued_at: number;
+    expires_at: number;
+    used_at: number | null;
+  }>(
+    `SELECT nonce, account_id, label, asset, address, message, issued_at, expires_at, used_at
+     FROM name_challenges WHERE nonce = $1`,
+    [nonce],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    nonce: row.nonce,
+    accountId: row.account_id,
+    label: row.label,
+    asset: row.asset,
+    address: row.address,
+    message: row.message,
+    issuedAt: Number(row.issued_at),
+    expiresAt: Number(row.expires_at),
+    usedAt: row.used_at === null ? null : Number(row.used_at),
+  };
+}
+
+/** Marks the challenge used; false when it already was (a concurrent use won). */
+export async function consumeChallenge(q: Queryable, nonce: string, at: number): Promise<boolean> {
+  const r = await q.query(
+    'UPDATE name_challenges SET used_at = $2 WHERE nonce = $1 AND used_at IS NULL RETURNING nonce',
+    [nonce, at],
+  );
+  return r.rows.length === 1;
+}
+
+export async function purgeChallenges(q: Queryable, before: number): Promise<void> {
+  await q.query('DELETE FROM name_challenges WHERE expires_at < $1', [before]);
+}

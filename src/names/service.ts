@@ -1,0 +1,323 @@
+import { writeAudit } from '../accounts/audit.ts';
+import type { Account } from '../accounts/types.ts';
+import type { Network } from '../crypto/chains.ts';
+import { validateAddress } from '../crypto/validate-address.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import { nameErrors } from './errors.ts';
+import * as repo from './name-repo.ts';
+import type { NameRow } from './name-repo.ts';
+import { checkSuffix, parseAsset, parseName } from './name-rules.ts';
+import type { ParsedName } from './name-rules.ts';
+import { recipientAddress, recipientByAddress, recipientById } from './recipient.ts';
+import { assertProvable, newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
+import { holderLabel } from './types.ts';
+import type { Holder, NameView, ProofChallenge, Resolution, TransferTarget } from './types.ts';
+
+export interface NameServiceOptions {
+  /** The suffix of every name (`NAME_SUFFIX`); default `coin`. */
+  suffix?: string;
+  /** The network addresses are validated for. */
+  network: Network;
+  /** Clock in ms; default `Date.now`. */
+  now?: (() => number) | undefined;
+  /** How long a proof-of-control challenge may be signed; default 5 minutes. */
+  challengeTtlMs?: number;
+}
+
+export const PROOF_CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_RETENTION_MS = 3_600_000;
+
+/**
+ * The name service: registration (first come), per-coin links (with proof of control for accounts, custodial for
+ * partners), privacy, transfer and public resolution. Used by the REST API (src/rest/names) and the identity
+ * subgraph. Every change is audited in its own transaction; input is the raw request text (names, tickers and
+ * addresses are normalised and validated here).
+ *
+ * Existence: a private name answers like a missing one (404 NAME_NOT_FOUND) to everyone but its holder, on resolution
+ * and on every change endpoint; a public name held by someone else answers 403 NAME_NOT_YOURS. Registering a taken
+ * name answers 409 NAME_TAKEN even when it is private: first come, first served cannot be kept otherwise.
+ */
+export class NameService {
+  readonly suffix: string;
+  private readonly now: () => number;
+  private readonly ttl: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: NameServiceOptions,
+  ) {
+    this.suffix = checkSuffix(opts.suffix ?? 'coin');
+    this.now = opts.now ?? Date.now;
+    this.ttl = opts.challengeTtlMs ?? PROOF_CHALLENGE_TTL_MS;
+  }
+
+  /** The address of `name` for `asset`; 404 NAME_NOT_FOUND (missing or private) or ADDRESS_NOT_LINKED. */
+  async resolve(nameInput: string, assetInput: string | undefined): Promise<Resolution> {
+    const n = this.parse(nameInput);
+    const asset = parseAsset(assetInput);
+    const r = await repo.selectResolution(this.db, n.label, asset);
+    if (!r || r.private) throw nameErrors.nameNotFound(n.name);
+    if (!r.link) throw nameErrors.addressNotLinked(n.name, asset);
+    return { name: n.name, asset, address: r.link.address, updatedAt: r.link.updatedAt };
+  }
+
+  /** Every linked address of a public name; null when it is missing or private (for the identity subgraph). */
+  async lookup(nameInput: string): Promise<{ name: string; addresses: NameView['addresses'] } | null> {
+    const n = this.parse(nameInput);
+    const row = await repo.selectName(this.db, n.label);
+    if (!row || row.private) return null;
+    const addrs = await repo.selectAddresses(this.db, [n.label]);
+    return { name: n.name, addresses: addrs.get(n.label) ?? {} };
+  }
+
+  /** Registers a free name for `holder` (a partner gives its user reference); 409 NAME_TAKEN. */
+  async register(holder: Holder, nameInput: string, ownerRef?: string): Promise<NameView> {
+    const n = this.parse(nameInput);
+    const at = this.now();
+    const row: NameRow = {
+      label: n.label,
+      ownerAccountId: holder.kind === 'account' ? holder.account.id : null,
+      partnerId: holder.kind === 'partner' ? holder.partnerId : null,
+      partnerOwnerRef: holder.kind === 'partner' ? (ownerRef ?? '') : null,
+      private: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.insertName(tx, row))) throw nameErrors.nameTaken(n.name);
+      await this.audit(tx, holder, 'name.register', n.label, null, holderLabel(holder), ownerRef ?? null, at);
+    });
+    return this.view(this.db, row, {});
+  }
+
+  /** The names an account holds, by name. */
+  async listOwn(account: Account): Promise<NameView[]> {
+    const rows = await repo.selectNamesOfAccount(this.db, account.id);
+    const addrs = await repo.selectAddresses(
+      this.db,
+      rows.map((r) => r.label),
+    );
+    return rows.map((r) => this.toView(r, addrs.get(r.label) ?? {}));
+  }
+
+  /** Makes the name private (resolves for nobody) or public. Setting the current value changes and audits nothing. */
+  async setPrivate(holder: Holder, nameInput: string, priv: boolean): Promise<NameView> {
+    const n = this.parse(nameInput);
+    const at = this.now();
+    return this.db.transaction(async (tx) => {
+      const row = await this.held(tx, holder, n, true);
+      if (row.private === priv) return this.view(tx, row);
+      await repo.updatePrivacy(tx, n.label, priv, at);
+      const state = (p: boolean) => (p ? 'private' : 'public');
+      await this.audit(tx, holder, 'name.privacy', n.label, state(row.private), state(priv), null, at);
+      return this.view(tx, { ...row, private: priv, updatedAt: at });
+    });
+  }
+
+  /** A single-use challenge proving control of `address` (validated for `asset`), for a later {@link linkProved}. */
+  async challenge(
+    account: Account,
+    nameInput: string,
+    assetInput: string,
+    addressInput: string,
+  ): Promise<ProofChallenge> {
+    const n = this.parse(nameInput);
+    const asset = parseAsset(assetInput);
+    await this.held(this.db, { kind: 'account', account }, n, false);
+    const address = this.validAddress(asset, addressInput);
+    assertProvable(asset, address, this.opts.network);
+    const issuedAt = this.now();
+    const expiresAt = issuedAt + this.ttl;
+    const nonce = newProofNonce();
+    const message = proofChallengeText({
+      name: n.name,
+      asset,
+      address,
+      account: account.address,
+      nonce,
+      issuedAt,
+      expiresAt,
+    });
+    await repo.purgeChallenges(this.db, issuedAt - CHALLENGE_RETENTION_MS);
+    await repo.insertChallenge(this.db, {
+      nonce,
+      accountId: account.id,
+      label: n.label,
+      asset,
+      address,
+      message,
+      issuedAt,
+      expiresAt,
+      usedAt: null,
+    });
+    return { challenge: message, nonce, expiresAt };
+  }
+
+  /** Links `address` for `asset` after checking the signature of the challenge `nonce` names (proof of control). */
+  async linkProved(
+    account: Account,
+    nameInput: string,
+    assetInput: string,
+    b: { address: string; signature?: string | undefined; nonce?: string | undefined },
+  ): Promise<NameView> {
+    const n = this.parse(nameInput);
+    const asset = parseAsset(assetInput);
+    const holder: Holder = { kind: 'account', account };
+    await this.held(this.db, holder, n, false);
+    const address = this.validAddress(asset, b.address);
+    if (!b.signature || !b.nonce) throw nameErrors.proofRequired(asset);
+    const c = await repo.selectChallenge(this.db, b.nonce);
+    if (!c || c.accountId !== account.id || c.label !== n.label || c.asset !== asset || c.address !== address)
+      throw nameErrors.challengeNotFound();
+    const at = this.now();
+    if (c.usedAt !== null) throw nameErrors.challengeUsed();
+    if (at >= c.expiresAt) throw nameErrors.challengeExpired();
+    verifyProof(asset, this.opts.network, address, c.message, b.signature);
+    return this.link(holder, n, asset, address, at, c.nonce);
+  }
+
+  /** Links `address` for `asset` without proof: partners custody their users' addresses. */
+  async linkCustodial(
+    partnerId: string,
+    nameInput: string,
+    assetInput: string,
+    addressInput: string,
+  ): Promise<NameView> {
+    const n = this.parse(nameInput);
+    const asset = parseAsset(assetInput);
+    const holder: Holder = { kind: 'partner', partnerId };
+    await this.held(this.db, holder, n, false);
+    return this.link(holder, n, asset, this.validAddress(asset, addressInput), this.now(), null);
+  }
+
+  /** Unlinks the address of `asset`; 404 ADDRESS_NOT_LINKED when there is none. */
+  async unlink(holder: Holder, nameInput: string, assetInput: string): Promise<NameView> {
+    const n = this.parse(nameInput);
+    const asset = parseAsset(assetInput);
+    const at = this.now();
+    return this.db.transaction(async (tx) => {
+      const row = await this.held(tx, holder, n, true);
+      const old = await repo.deleteAddress(tx, n.label, asset);
+      if (old === null) throw nameErrors.addressNotLinked(n.name, asset);
+      await this.audit(tx, holder, 'name.unlink', n.label, `${asset}:${old}`, null, null, at);
+      return this.view(tx, row);
+    });
+  }
+
+  /**
+   * Gives an account-held name to another wallet account (by LTC address, created if new, or by account id). The
+   * links are cleared (they were proven by the giver, and funds must not reach the giver by the recipient's name);
+   * privacy is kept.
+   */
+  async transfer(account: Account, nameInput: string, target: TransferTarget): Promise<NameView> {
+    const n = this.parse(nameInput);
+    const holder: Holder = { kind: 'account', account };
+    await this.held(this.db, holder, n, false);
+    const toAddress = 'toAddress' in target ? recipientAddress(target.toAddress) : null;
+    const at = this.now();
+    return this.db.transaction(async (tx) => {
+      const row = await this.held(tx, holder, n, true);
+      const to =
+        toAddress !== null ? await recipientByAddress(tx, toAddress, at) : await recipientById(tx, target);
+      if (to.id === account.id) throw nameErrors.transferToSelf();
+      await repo.updateAccountHolder(tx, n.label, to.id, at);
+      const cleared = await repo.deleteAllAddresses(tx, n.label);
+      const reason = cleared > 0 ? `${cleared} linked address(es) cleared` : null;
+      await this.audit(
+        tx,
+        holder,
+        'name.transfer',
+        n.label,
+        holderLabel(holder),
+        `account:${to.id}`,
+        reason,
+        at,
+      );
+      return this.toView({ ...row, ownerAccountId: to.id, updatedAt: at }, {});
+    });
+  }
+
+  private parse(input: string): ParsedName {
+    return parseName(input, this.suffix);
+  }
+
+  /** The name, when `holder` holds it: else 404 (missing, or private and not theirs) or 403 NAME_NOT_YOURS. */
+  private async held(q: Queryable, holder: Holder, n: ParsedName, forUpdate: boolean): Promise<NameRow> {
+    const row = await repo.selectName(q, n.label, forUpdate);
+    if (!row) throw nameErrors.nameNotFound(n.name);
+    const mine =
+      holder.kind === 'account'
+        ? row.ownerAccountId === holder.account.id
+        : row.partnerId === holder.partnerId;
+    if (mine) return row;
+    throw row.private ? nameErrors.nameNotFound(n.name) : nameErrors.notYours(n.name);
+  }
+
+  private async link(
+    holder: Holder,
+    n: ParsedName,
+    asset: string,
+    address: string,
+    at: number,
+    nonce: string | null,
+  ): Promise<NameView> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.held(tx, holder, n, true);
+      if (nonce !== null && !(await repo.consumeChallenge(tx, nonce, at))) throw nameErrors.challengeUsed();
+      const old = await repo.upsertAddress(tx, n.label, asset, address, at);
+      const reason = nonce !== null ? `proof of control, challenge ${nonce}` : 'custodial (partner)';
+      await this.audit(
+        tx,
+        holder,
+        'name.link',
+        n.label,
+        old && `${asset}:${old}`,
+        `${asset}:${address}`,
+        reason,
+        at,
+      );
+      return this.view(tx, row);
+    });
+  }
+
+  private validAddress(asset: string, input: string): string {
+    const v = validateAddress(asset, input.trim(), this.opts.network);
+    if (!v.ok) throw nameErrors.invalidAddress(v.code, v.message);
+    return v.address;
+  }
+
+  private async view(q: Queryable, row: NameRow, addrs?: NameView['addresses']): Promise<NameView> {
+    return this.toView(row, addrs ?? (await repo.selectAddresses(q, [row.label])).get(row.label) ?? {});
+  }
+
+  private toView(row: NameRow, addresses: NameView['addresses']): NameView {
+    return {
+      name: `${row.label}.${this.suffix}`,
+      private: row.private,
+      holder:
+        row.partnerId !== null
+          ? { type: 'partner', partnerId: row.partnerId, ownerRef: row.partnerOwnerRef ?? '' }
+          : { type: 'account', accountId: row.ownerAccountId ?? '' },
+      addresses,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  private audit(
+    tx: Queryable,
+    holder: Holder,
+    action: string,
+    label: string,
+    fromState: string | null,
+    toState: string | null,
+    reason: string | null,
+    at: number,
+  ): Promise<void> {
+    return writeAudit(
+      tx,
+      { actor: holderLabel(holder), action, entity: 'name', entityId: label, fromState, toState, reason },
+      at,
+    );
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The name service's REST API, a Fastify plugin registered under `/api` (see docs/names.md):
+ * - `GET /resolve/:name?asset=` — public resolution, no key or session;
+ * - `/names…` — a signed-in wallet account registers, links (with proof of control), hides and transfers its names;
+ * - `/partner/names…` — partners (HMAC-signed requests) register and link names for their users;
+ * - `POST /admin/partners` — an administrator creates partner credentials.
+ * Every body is a strict JSON object of at most 16 KiB.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Network } from '../../crypto/chains.ts';
+import { NameService } from '../../names/service.ts';
+import { NAMES_BODY_LIMIT, nameErrors } from '../../names/errors.ts';
+import type { Db } from '../../store/db.ts';
+import type { AuthGuards } from '../accounts/guards.ts';
+import { registerAccountNameRoutes } from './account-routes.ts';
+import { registerPartnerRoutes } from './partner-routes.ts';
+import { registerResolveRoutes } from './resolve-routes.ts';
+
+export interface NamesApiOptions {
+  db: Db;
+  /** Authenticates `/names…` (any signed-in account) and `/admin/partners` (admins and the operator). */
+  guards: AuthGuards;
+  /** The suffix of every name (`NAME_SUFFIX`), e.g. `coin`. */
+  suffix: string;
+  /** The network addresses are validated for (`mainnet` in production). */
+  network: Network;
+  /** Clock in ms; default `Date.now`. */
+  now?: () => number;
+}
+
+export async function namesApi(app: FastifyInstance, opts: NamesApiOptions): Promise<void> {
+  const now = opts.now ?? Date.now;
+  const names = new NameService(opts.db, { suffix: opts.suffix, network: opts.network, now });
+
+  // Every route of this scope takes small bodies only, and says so in its own words.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= NAMES_BODY_LIMIT;
+  });
+  app.setErrorHandler((err: FastifyError) => {
+    // Thrown on: the server's handler answers everything else unchanged.
+    throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? nameErrors.payloadTooLarge() : err;
+  });
+
+  registerResolveRoutes(app, { names });
+  registerAccountNameRoutes(app, { names, guards: opts.guards });
+  await app.register(registerPartnerRoutes, { db: opts.db, names, guards: opts.guards, now });
+}

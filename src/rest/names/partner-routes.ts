@@ -1,0 +1,100 @@
+/**
+ * Partner routes (wiring only): `POST /admin/partners` (an administrator creates a credential) and the HMAC-signed
+ * `POST /partner/names`, `PATCH /partner/names/:name`, `PUT|DELETE /partner/names/:name/addresses/:asset`.
+ *
+ * This scope parses JSON itself so that the signature is checked over the exact bytes received; other content types
+ * are refused (415), so no body can reach a handler without being covered by the signature.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthGuards } from '../accounts/guards.ts';
+import { guarded } from '../accounts/guards-impl.ts';
+import { parseBody } from '../accounts/body.ts';
+import { nameErrors } from '../../names/errors.ts';
+import {
+  SqlPartnerNonceStore,
+  canonicalRequest,
+  checkSignature,
+  checkTimestamp,
+  nonceExpiry,
+  readPartnerHeaders,
+} from '../../names/partner-auth.ts';
+import type { PartnerHeaders } from '../../names/partner-auth.ts';
+import { createPartner, selectPartner } from '../../names/partners.ts';
+import type { Partner } from '../../names/partners.ts';
+import type { NameService } from '../../names/service.ts';
+import type { Db } from '../../store/db.ts';
+import { param } from './account-routes.ts';
+
+export interface PartnerRoutesOptions {
+  db: Db;
+  names: NameService;
+  guards: AuthGuards;
+  now: () => number;
+}
+
+export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRoutesOptions): Promise<void> {
+  const raw = new WeakMap<FastifyRequest, Buffer>();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
+    raw.set(req, body);
+    if (body.length === 0) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      done(nameErrors.invalidJson(), undefined);
+    }
+  });
+
+  const admin = guarded(o.guards.admin);
+  app.post('/admin/partners', { onRequest: admin.onRequest }, async (req, reply) => {
+    const b = parseBody(req.body, { name: { type: 'string', required: true, max: 100 } });
+    const p = await createPartner(o.db, b.name.trim(), admin.who(req), o.now());
+    return reply.code(201).send(p);
+  });
+
+  // Headers, clock and partner before the body is read; the signature and the nonce once it is.
+  const seen = new WeakMap<FastifyRequest, { h: PartnerHeaders; partner: Partner }>();
+  const nonces = new SqlPartnerNonceStore(o.db);
+  const signed = {
+    onRequest: async (req: FastifyRequest) => {
+      const h = readPartnerHeaders(req.headers);
+      const partner = await selectPartner(o.db, h.partnerId);
+      if (!partner) throw nameErrors.partnerUnknown();
+      checkTimestamp(h.timestamp, o.now());
+      seen.set(req, { h, partner });
+    },
+    preHandler: async (req: FastifyRequest) => {
+      const s = seen.get(req);
+      if (!s) throw new Error('partner route without its onRequest hook');
+      const canonical = canonicalRequest(req.method, req.url, s.h.timestamp, s.h.nonce, raw.get(req) ?? '');
+      checkSignature(s.partner.keyHash, canonical, s.h.signature);
+      if (!(await nonces.remember(s.partner.id, s.h.nonce, nonceExpiry(s.h.timestamp), o.now())))
+        throw nameErrors.partnerReplay();
+    },
+  };
+  const partnerId = (req: FastifyRequest) => (seen.get(req) as { partner: Partner }).partner.id;
+  const holder = (req: FastifyRequest) => ({ kind: 'partner' as const, partnerId: partnerId(req) });
+
+  app.post('/partner/names', signed, async (req, reply) => {
+    const b = parseBody(req.body, {
+      name: { type: 'string', required: true, max: 100 },
+      owner: { type: 'string', required: true, max: 200 },
+    });
+    return reply.code(201).send(await o.names.register(holder(req), b.name, b.owner));
+  });
+
+  app.patch('/partner/names/:name', signed, async (req) => {
+    const b = parseBody(req.body, { private: { type: 'boolean', required: true } });
+    return o.names.setPrivate(holder(req), param(req, 'name'), b.private);
+  });
+
+  app.put('/partner/names/:name/addresses/:asset', signed, async (req) => {
+    const b = parseBody(req.body, { address: { type: 'string', required: true, max: 200 } });
+    return o.names.linkCustodial(partnerId(req), param(req, 'name'), param(req, 'asset'), b.address);
+  });
+
+  app.delete('/partner/names/:name/addresses/:asset', signed, async (req) => {
+    parseBody(req.body, {});
+    return o.names.unlink(holder(req), param(req, 'name'), param(req, 'asset'));
+  });
+}
