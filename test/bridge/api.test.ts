@@ -225,12 +225,18 @@ describe('bridge API (testnet, demo snapshot)', () => {
     });
   });
 
-  it('serves the latest snapshot', async () => {
+  it('serves the latest snapshot; a fresh signature over day-old chain data is still stale', async () => {
     const key = keyFromSeedHex('22'.repeat(32));
     const s = await takeSnapshot(db, deployment, RecordedChainData.load('testnet'), key, T0 + 86_400_000);
     clock.now = T0 + 86_400_000 + 10_000;
     const por = await get(app, '/api/proof-of-reserves');
-    expect(por.body).toMatchObject({ snapshotId: s.id, stale: false, ageSeconds: 10 });
+    // The recorded balances are as of T0: the figures are a day and 10 s old, whatever the signing time.
+    expect(por.body).toMatchObject({
+      snapshotId: s.id,
+      stale: true,
+      ageSeconds: 86_410,
+      dataAsOf: '2026-01-01T00:00:00.000Z',
+    });
     const config = (await get(app, '/api/config')).body;
     expect(config.attestation.publicKey).toBe(key.publicKey);
     expect(clientVerifies(config, por.body)).toBe(true);

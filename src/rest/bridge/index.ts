@@ -56,7 +56,10 @@ export async function bridgeApi(app: FastifyInstance, opts: BridgeApiOptions): P
     async (req, reply) => {
       const snap = await latestSnapshot(db, d);
       if (!snap) throw bridgeErrors.noSnapshot(d.network);
-      const ageMs = Math.max(0, now() - snap.createdAt);
+      // Staleness is about the figures, not the signature: the age of the oldest balance or supply in the report
+      // (a fresh signature over old chain data is still stale).
+      const asOf = Math.min(snap.createdAt, oldestObservation(snap.report));
+      const ageMs = Math.max(0, now() - asOf);
       return sendJson(
         req,
         reply,
@@ -65,6 +68,7 @@ export async function bridgeApi(app: FastifyInstance, opts: BridgeApiOptions): P
           snapshotId: snap.id,
           stale: ageMs > staleAfterMs,
           ageSeconds: Math.floor(ageMs / 1000),
+          dataAsOf: new Date(asOf).toISOString(),
           staleAfterSeconds: Math.round(staleAfterMs / 1000),
           report: snap.report,
           attestation: {
@@ -77,4 +81,20 @@ export async function bridgeApi(app: FastifyInstance, opts: BridgeApiOptions): P
       );
     },
   );
+}
+
+/** The earliest `time` of any reserve balance or wrapped-supply figure in the report (UNIX ms); +∞ when none. */
+export function oldestObservation(report: { assets: readonly unknown[] }): number {
+  let oldest = Infinity;
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'time' && typeof x === 'string') oldest = Math.min(oldest, Date.parse(x) || Infinity);
+        else visit(x);
+      }
+    }
+  };
+  visit(report.assets);
+  return oldest;
 }
