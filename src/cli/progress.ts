@@ -25,8 +25,9 @@ export function createProgress(
         const width = 30;
         const fill = Math.round((pct / 100) * width);
         stream.write(`\r${label} [${'#'.repeat(fill)}${'-'.repeat(width - fill)}] ${pct}% ${done}/${total}`);
-      } else if (pct >= lastPct + 10 || (done >= total && pct !== lastPct)) {
-        lastPct = pct - (pct % 10);
+      } else if (Math.floor(pct / 10) > Math.floor(lastPct / 10) || (done >= total && pct !== lastPct)) {
+        // One line per 10 % step (plain output: CI logs, pipes).
+        lastPct = pct;
         stream.write(`${label}: ${pct}% (${done}/${total})\n`);
       }
     },
