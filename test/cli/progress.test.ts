@@ -37,6 +37,7 @@ describe('progress', () => {
     const p = createProgress('gen', 10, s.stream);
     p.update(10);
     p.done('ok');
+    // eslint-disable-next-line no-control-regex -- the terminal escape is what is being tested
     expect(s.text()).toMatch(/^\rgen \[#{30}\] 100% 10\/10\r\x1b\[Kgen: done in \d+\.\d s — ok\n$/);
   });
 });
