@@ -1,0 +1,592 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { Account as AccountModel } from '../../../src/accounts/types.ts';
+import type { OwnerKeyView as OwnerKeyViewModel } from '../../../src/accounts/api-keys.ts';
+import type { OwnDapp as OwnDappModel, StoreDapp as StoreDappModel } from '../../../src/accounts/dapps.ts';
+import type { AccountsContext } from '../context.ts';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A point in time as an ISO 8601 UTC string with milliseconds, for example `2026-01-01T00:00:00.000Z`. */
+  DateTime: { input: string; output: number | string; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** A wallet account, identified by the LTC address it signed in with. */
+export type Account = {
+  __typename?: 'Account';
+  /** The LTC address (bech32 lowercased). */
+  address: Scalars['String']['output'];
+  /** The account's API keys, newest first. Only the account itself and administrators see them (FORBIDDEN otherwise). */
+  apiKeys: Array<ApiKey>;
+  /** When the account was created (first sign-in). */
+  createdAt: Scalars['DateTime']['output'];
+  /** The account's dapp listing requests, newest first. Only the account itself and administrators see them. */
+  dappRequests: Array<DappRequest>;
+  /** The account id (uuid). */
+  id: Scalars['ID']['output'];
+  /** Role. */
+  role: Role;
+};
+
+/** An API key as its owner sees it; the secret is never shown again after `requestApiKey`. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  /** When it was requested. */
+  createdAt: Scalars['DateTime']['output'];
+  /** What the key is for, as the requester wrote it. */
+  description: Scalars['String']['output'];
+  /** Key id. */
+  id: Scalars['ID']['output'];
+  /** Last use (written in batches, may lag by 10 seconds); null when never used. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Requests per minute. */
+  limitPerMinute: Scalars['Int']['output'];
+  /** The owning account; null for a key the operator created. Administrators only (null for others). */
+  owner?: Maybe<Account>;
+  /** Plan. */
+  plan: Plan;
+  /** First 12 characters of the key, for telling keys apart. */
+  prefix: Scalars['String']['output'];
+  /** Why it was rejected; null unless rejected. */
+  rejectionReason?: Maybe<Scalars['String']['output']>;
+  /** When it was approved or rejected; null before review. */
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it was revoked; null unless revoked. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** State. */
+  status: ApiKeyStatus;
+};
+
+/** Result of `requestApiKey`. */
+export type ApiKeyRequest = {
+  __typename?: 'ApiKeyRequest';
+  /** The key record (pending until an administrator approves it). */
+  apiKey: ApiKey;
+  /** The secret key. Shown this once only: store it now. */
+  key: Scalars['String']['output'];
+};
+
+/** State of an API key: PENDING → APPROVED | REJECTED; APPROVED → REVOKED. */
+export enum ApiKeyStatus {
+  /** Works on the APIs. */
+  Approved = 'approved',
+  /** Waiting for review; does not work yet. */
+  Pending = 'pending',
+  /** Refused; see `rejectionReason`. */
+  Rejected = 'rejected',
+  /** Withdrawn by its owner or an administrator. */
+  Revoked = 'revoked'
+}
+
+/** Fields of a dapp listing request (see docs/dapps.md for the limits). */
+export type DappInput = {
+  /** Tickers of the chains the dapp uses, distinct. */
+  chains: Array<Scalars['String']['input']>;
+  /** Contact e-mail (not shown in the store). */
+  contactEmail: Scalars['String']['input'];
+  /** Description. */
+  description: Scalars['String']['input'];
+  /** Icon URL (`https://`). */
+  icon: Scalars['String']['input'];
+  /** Dapp name. */
+  name: Scalars['String']['input'];
+  /** The dapp's `https://` address. */
+  site: Scalars['String']['input'];
+};
+
+/** A dapp listing request as its submitter and the administrators see it. */
+export type DappRequest = {
+  __typename?: 'DappRequest';
+  /** The submitting account. */
+  account: Account;
+  /** Tickers of the chains the dapp uses. */
+  chains: Array<Scalars['String']['output']>;
+  /** Contact e-mail of the developer. */
+  contactEmail: Scalars['String']['output'];
+  /** When it was submitted. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Description. */
+  description: Scalars['String']['output'];
+  /** Icon URL. */
+  icon: Scalars['String']['output'];
+  /** Request id. */
+  id: Scalars['ID']['output'];
+  /** Dapp name. */
+  name: Scalars['String']['output'];
+  /** The site's origin: what the wallet's access check compares. */
+  origin: Scalars['String']['output'];
+  /** Notes of the latest review decision; null before review or when none were given. */
+  reviewNotes?: Maybe<Scalars['String']['output']>;
+  /** When it was last reviewed; null before review. */
+  reviewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** `account:<id>` or `operator` of the latest reviewer. Administrators only (null for others). */
+  reviewedBy?: Maybe<Scalars['String']['output']>;
+  /** The dapp's https address as given. */
+  site: Scalars['String']['output'];
+  /** State. */
+  status: DappStatus;
+};
+
+/** State of a dapp listing request: SUBMITTED → APPROVED → DELISTED, or SUBMITTED → REJECTED. */
+export enum DappStatus {
+  /** Listed in the store; the site gets the wallet API. */
+  Approved = 'approved',
+  /** Withdrawn from the store (final). */
+  Delisted = 'delisted',
+  /** Refused (final); see `reviewNotes`. */
+  Rejected = 'rejected',
+  /** Waiting for review. */
+  Submitted = 'submitted'
+}
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Approves a pending API key. Administrators only. */
+  approveApiKey: ApiKey;
+  /** Approves a submitted dapp: it enters the store. Administrators only. */
+  approveDapp: DappRequest;
+  /** Withdraws an approved dapp from the store. Administrators only. */
+  delistDapp: DappRequest;
+  /** Rejects a pending API key. Administrators only. */
+  rejectApiKey: ApiKey;
+  /** Rejects a submitted dapp. Administrators only. */
+  rejectDapp: DappRequest;
+  /** Requests an API key for the signed-in account; pending until approved. */
+  requestApiKey: ApiKeyRequest;
+  /** Revokes an approved key of the signed-in account (KEY_STATE_CONFLICT from any other state). */
+  revokeApiKey: ApiKey;
+  /** Submits a dapp listing request (at most 3 per 24 hours). */
+  submitDapp: DappRequest;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationApproveApiKeyArgs = {
+  id: Scalars['ID']['input'];
+  limitPerMinute?: InputMaybe<Scalars['Int']['input']>;
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationApproveDappArgs = {
+  id: Scalars['ID']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationDelistDappArgs = {
+  id: Scalars['ID']['input'];
+  notes: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRejectApiKeyArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRejectDappArgs = {
+  id: Scalars['ID']['input'];
+  notes: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRequestApiKeyArgs = {
+  description: Scalars['String']['input'];
+  plan: Plan;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationSubmitDappArgs = {
+  input: DappInput;
+};
+
+/** Position of a page in a cursor connection. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Cursor of the last item of the page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether there are items after this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether there are items before this page. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first item of the page; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Plan of an API key. */
+export enum Plan {
+  /** Up to 10,000 requests per minute, set on approval. */
+  Enterprise = 'enterprise',
+  /** 600 requests per minute. */
+  Free = 'free',
+  /** 3,000 requests per minute. */
+  Pro = 'pro'
+}
+
+/** The root query type: every subgraph adds its entry points. */
+export type Query = {
+  __typename?: 'Query';
+  /** The public dapp store: approved dapps. */
+  dappStore: StoreDappConnection;
+  /** The signed-in account; null without a session. */
+  me?: Maybe<Account>;
+  /** API keys for review, oldest first. Administrators only. */
+  reviewApiKeys: Array<ApiKey>;
+  /** Dapp listing requests for review, oldest first. Administrators only. */
+  reviewDapps: Array<DappRequest>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryDappStoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  chain?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryReviewApiKeysArgs = {
+  status?: InputMaybe<ApiKeyStatus>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryReviewDappsArgs = {
+  status?: InputMaybe<DappStatus>;
+};
+
+/** Role of an account. */
+export enum Role {
+  /** An administrator: reviews API keys and dapps. */
+  Admin = 'admin',
+  /** A wallet user. */
+  User = 'user'
+}
+
+/** An approved dapp in the public store. */
+export type StoreDapp = {
+  __typename?: 'StoreDapp';
+  /** When it was approved. */
+  approvedAt: Scalars['DateTime']['output'];
+  /** Chain tickers. */
+  chains: Array<Scalars['String']['output']>;
+  /** Description. */
+  description: Scalars['String']['output'];
+  /** Icon URL. */
+  icon: Scalars['String']['output'];
+  /** Dapp id. */
+  id: Scalars['ID']['output'];
+  /** Name. */
+  name: Scalars['String']['output'];
+  /** Site origin. */
+  origin: Scalars['String']['output'];
+  /** Site address. */
+  site: Scalars['String']['output'];
+};
+
+/** A page of the dapp store (Relay cursor connection). */
+export type StoreDappConnection = {
+  __typename?: 'StoreDappConnection';
+  /** The dapps of this page. */
+  edges: Array<StoreDappEdge>;
+  /** Where this page sits in the whole list. */
+  pageInfo: PageInfo;
+  /** Approved dapps matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A store dapp and its cursor. */
+export type StoreDappEdge = {
+  __typename?: 'StoreDappEdge';
+  /** Opaque cursor; pass it as `after` to continue after this dapp. */
+  cursor: Scalars['String']['output'];
+  /** The dapp. */
+  node: StoreDapp;
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = ResolversObject<{
+  Account: Account;
+}>;
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = ResolversObject<{
+  Account:
+    ( { __typename: 'Account' }
+    & GraphQLRecursivePick<FederationTypes['Account'], {"id":true}> );
+}>;
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  Account: ResolverTypeWrapper<AccountModel>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ApiKey: ResolverTypeWrapper<OwnerKeyViewModel>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ApiKeyRequest: ResolverTypeWrapper<Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
+  ApiKeyStatus: null;
+  DappInput: DappInput;
+  DappRequest: ResolverTypeWrapper<OwnDappModel>;
+  DappStatus: null;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Plan: null;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Role: null;
+  StoreDapp: ResolverTypeWrapper<StoreDappModel>;
+  StoreDappConnection: ResolverTypeWrapper<Omit<StoreDappConnection, 'edges'> & { edges: Array<ResolversTypes['StoreDappEdge']> }>;
+  StoreDappEdge: ResolverTypeWrapper<Omit<StoreDappEdge, 'node'> & { node: ResolversTypes['StoreDapp'] }>;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  Account: AccountModel;
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  ApiKey: OwnerKeyViewModel;
+  Int: Scalars['Int']['output'];
+  ApiKeyRequest: Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  DappInput: DappInput;
+  DappRequest: OwnDappModel;
+  DateTime: Scalars['DateTime']['output'];
+  Mutation: Record<PropertyKey, never>;
+  PageInfo: PageInfo;
+  Boolean: Scalars['Boolean']['output'];
+  Query: Record<PropertyKey, never>;
+  StoreDapp: StoreDappModel;
+  StoreDappConnection: Omit<StoreDappConnection, 'edges'> & { edges: Array<ResolversParentTypes['StoreDappEdge']> };
+  StoreDappEdge: Omit<StoreDappEdge, 'node'> & { node: ResolversParentTypes['StoreDapp'] };
+}>;
+
+export type AccountResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Account'] = ResolversParentTypes['Account'], FederationReferenceType extends FederationReferenceTypes['Account'] = FederationReferenceTypes['Account']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Account']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dappRequests?: Resolver<Array<ResolversTypes['DappRequest']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+}>;
+
+export type ApiKeyResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  limitPerMinute?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['Plan'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rejectionReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ApiKeyStatus'], ParentType, ContextType>;
+}>;
+
+export type ApiKeyRequestResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['ApiKeyRequest'] = ResolversParentTypes['ApiKeyRequest']> = ResolversObject<{
+  apiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ApiKeyStatusResolvers = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'rejected', REVOKED: 'revoked' };
+
+export type DappRequestResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['DappRequest'] = ResolversParentTypes['DappRequest']> = ResolversObject<{
+  account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
+  chains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  contactEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reviewNotes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reviewedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  site?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DappStatus'], ParentType, ContextType>;
+}>;
+
+export type DappStatusResolvers = { APPROVED: 'approved', DELISTED: 'delisted', REJECTED: 'rejected', SUBMITTED: 'submitted' };
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type MutationResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  approveApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationApproveApiKeyArgs, 'id'>>;
+  approveDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationApproveDappArgs, 'id'>>;
+  delistDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationDelistDappArgs, 'id' | 'notes'>>;
+  rejectApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRejectApiKeyArgs, 'id' | 'reason'>>;
+  rejectDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationRejectDappArgs, 'id' | 'notes'>>;
+  requestApiKey?: Resolver<ResolversTypes['ApiKeyRequest'], ParentType, ContextType, RequireFields<MutationRequestApiKeyArgs, 'description' | 'plan'>>;
+  revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
+  submitDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationSubmitDappArgs, 'input'>>;
+}>;
+
+export type PageInfoResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PlanResolvers = { ENTERPRISE: 'enterprise', FREE: 'free', PRO: 'pro' };
+
+export type QueryResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  dappStore?: Resolver<ResolversTypes['StoreDappConnection'], ParentType, ContextType, RequireFields<QueryDappStoreArgs, 'first'>>;
+  me?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType>;
+  reviewApiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType, RequireFields<QueryReviewApiKeysArgs, 'status'>>;
+  reviewDapps?: Resolver<Array<ResolversTypes['DappRequest']>, ParentType, ContextType, RequireFields<QueryReviewDappsArgs, 'status'>>;
+}>;
+
+export type RoleResolvers = { ADMIN: 'admin', USER: 'user' };
+
+export type StoreDappResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['StoreDapp'] = ResolversParentTypes['StoreDapp']> = ResolversObject<{
+  approvedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  chains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  site?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StoreDappConnectionResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['StoreDappConnection'] = ResolversParentTypes['StoreDappConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['StoreDappEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type StoreDappEdgeResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['StoreDappEdge'] = ResolversParentTypes['StoreDappEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['StoreDapp'], ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = AccountsContext> = ResolversObject<{
+  Account?: AccountResolvers<ContextType>;
+  ApiKey?: ApiKeyResolvers<ContextType>;
+  ApiKeyRequest?: ApiKeyRequestResolvers<ContextType>;
+  ApiKeyStatus?: ApiKeyStatusResolvers;
+  DappRequest?: DappRequestResolvers<ContextType>;
+  DappStatus?: DappStatusResolvers;
+  DateTime?: GraphQLScalarType;
+  Mutation?: MutationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Plan?: PlanResolvers;
+  Query?: QueryResolvers<ContextType>;
+  Role?: RoleResolvers;
+  StoreDapp?: StoreDappResolvers<ContextType>;
+  StoreDappConnection?: StoreDappConnectionResolvers<ContextType>;
+  StoreDappEdge?: StoreDappEdgeResolvers<ContextType>;
+}>;
+

@@ -1,0 +1,835 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { AssetMarket as AssetMarketModel, SupplyFigures as SupplyFiguresModel, PriceChanges as PriceChangesModel } from '../../../src/engine/types.ts';
+import type { CategoryMarket as CategoryMarketModel } from '../../../src/engine/categories.ts';
+import type { GlobalMarket as GlobalMarketModel } from '../../../src/engine/global.ts';
+import type { TrendingEntry as TrendingEntryModel } from '../../../src/engine/trending.ts';
+import type { MarketsContext } from '../context.ts';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A point in time as an ISO 8601 UTC string with milliseconds, for example `2026-01-01T00:00:00.000Z`. */
+  DateTime: { input: string; output: number | string; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** One daily OHLC candle. Values are null when no rate of the currency is held for that day. */
+export type Candle = {
+  __typename?: 'Candle';
+  /** Closing price. */
+  close?: Maybe<Scalars['Float']['output']>;
+  /** Highest price. */
+  high?: Maybe<Scalars['Float']['output']>;
+  /** Lowest price. */
+  low?: Maybe<Scalars['Float']['output']>;
+  /** Opening price. */
+  open?: Maybe<Scalars['Float']['output']>;
+  /** Close time of the candle (the end of its UTC day, or now for the open day). */
+  time: Scalars['DateTime']['output'];
+};
+
+/** A curated category and its members' market figures; sums cover members with a verified figure. */
+export type Category = {
+  __typename?: 'Category';
+  /** Members we track. */
+  coinsCount: Scalars['Int']['output'];
+  /** The category description. */
+  description: Scalars['String']['output'];
+  /** Category id (for example `layer-1`). */
+  id: Scalars['ID']['output'];
+  /** Sum of members' verified market caps; null when no member has one. */
+  marketCap?: Maybe<Scalars['Float']['output']>;
+  /** 24-hour percent change of the members' summed market cap at constant supply; null when no member has both. */
+  marketCapChangePercentage24h?: Maybe<Scalars['Float']['output']>;
+  /** Display name. */
+  name: Scalars['String']['output'];
+  /** Up to 3 members: market cap descending (members without one last), then volume, then id. */
+  topCoins: Array<Coin>;
+  /** When the figures were computed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Members with a verified market cap. */
+  verifiedCount: Scalars['Int']['output'];
+  /** Sum of members' 24-hour volumes; null when no member has one. */
+  volume24h?: Maybe<Scalars['Float']['output']>;
+};
+
+
+/** A curated category and its members' market figures; sums cover members with a verified figure. */
+export type CategoryMarketCapArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/** A curated category and its members' market figures; sums cover members with a verified figure. */
+export type CategoryVolume24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+/** Order of `categories`. Nulls sort last. */
+export enum CategoryOrder {
+  /** Market cap ascending. */
+  MarketCapAsc = 'MARKET_CAP_ASC',
+  /** 24-hour market cap change ascending. */
+  MarketCapChange_24HAsc = 'MARKET_CAP_CHANGE_24H_ASC',
+  /** 24-hour market cap change descending. */
+  MarketCapChange_24HDesc = 'MARKET_CAP_CHANGE_24H_DESC',
+  /** Market cap descending. */
+  MarketCapDesc = 'MARKET_CAP_DESC',
+  /** Name ascending. */
+  NameAsc = 'NAME_ASC',
+  /** Name descending. */
+  NameDesc = 'NAME_DESC'
+}
+
+/** A chart: points oldest first, the current value last. */
+export type Chart = {
+  __typename?: 'Chart';
+  /** The points, oldest first. */
+  points: Array<ChartPoint>;
+};
+
+/** Spacing of chart points. */
+export enum ChartInterval {
+  /** Chosen from `days`: 5-minute up to 1 day, hourly up to 90 days, daily beyond. */
+  Auto = 'AUTO',
+  /** Daily points at 00:00 UTC. */
+  Daily = 'DAILY',
+  /** 5-minute points (the last 2 days are held at this resolution). */
+  FiveMinutes = 'FIVE_MINUTES',
+  /** Hourly points (the last 95 days are held at this resolution). */
+  Hourly = 'HOURLY'
+}
+
+/** One chart point. */
+export type ChartPoint = {
+  __typename?: 'ChartPoint';
+  /** Market cap at the close; null while supply was unverified or when it cannot be converted. */
+  marketCap?: Maybe<Scalars['Float']['output']>;
+  /** Closing price; null when it cannot be converted. */
+  price?: Maybe<Scalars['Float']['output']>;
+  /** Bucket start (UTC aligned), or the time of the current value for the last point. */
+  time: Scalars['DateTime']['output'];
+  /** 24-hour volume at the close; null when unknown or when it cannot be converted. */
+  volume?: Maybe<Scalars['Float']['output']>;
+};
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type Coin = {
+  __typename?: 'Coin';
+  /** All-time high; null when the history holds no price. */
+  ath?: Maybe<PriceExtreme>;
+  /** All-time low; null when the history holds no price. */
+  atl?: Maybe<PriceExtreme>;
+  /**
+   * Daily OHLC candles, oldest first, the still open day last. Null when the coin has no history. Converted with the
+   * rate of each candle's day.
+   */
+  candles?: Maybe<Array<Candle>>;
+  /** Percent changes of the USD price over the standard windows. */
+  changes: PriceChanges;
+  /**
+   * Price, market cap and volume history. Resolution follows `days` like CoinGecko's market_chart (5-minute up to 1 day,
+   * hourly up to 90 days, daily beyond) unless `interval` says otherwise. Each point is converted with the rate of its
+   * own time.
+   */
+  chart?: Maybe<Chart>;
+  /** Confidence in the aggregate price, in [0, 1]; null when the price is null. */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** Fully diluted valuation: price × max supply. Null when the max supply is unknown or uncapped. */
+  fullyDilutedValuation?: Maybe<Scalars['Float']['output']>;
+  /** Highest aggregate price of the last 24 hours; null when history does not reach back 24 hours. */
+  high24h?: Maybe<Scalars['Float']['output']>;
+  /** The coin id, CoinGecko style (for example `litecoin`). */
+  id: Scalars['ID']['output'];
+  /** Time of the newest eligible ticker; null when none is eligible. */
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  /** Lowest aggregate price of the last 24 hours; null when history does not reach back 24 hours. */
+  low24h?: Maybe<Scalars['Float']['output']>;
+  /**
+   * Market cap: price × verified circulating supply. Null unless two independent sources agree on the circulating
+   * supply.
+   */
+  marketCap?: Maybe<Scalars['Float']['output']>;
+  /** Absolute market cap change over 24 hours; null when the market cap is unverified. */
+  marketCapChange24h?: Maybe<Scalars['Float']['output']>;
+  /** Market cap change over 24 hours in percent; null when the market cap is unverified. */
+  marketCapChangePercentage24h?: Maybe<Scalars['Float']['output']>;
+  /** Display name (for example `Litecoin`). */
+  name: Scalars['String']['output'];
+  /** Aggregate price: the volume-weighted median of eligible tickers. Null when no ticker is eligible. */
+  price?: Maybe<Scalars['Float']['output']>;
+  /** Absolute price change over 24 hours; null when history does not reach back 24 hours. */
+  priceChange24h?: Maybe<Scalars['Float']['output']>;
+  /** 1-based rank by market cap among coins with a verified market cap; null when the market cap is unverified. */
+  rank?: Maybe<Scalars['Int']['output']>;
+  /** Hourly closes over the last 7 days, oldest first; a point is null when it cannot be converted. */
+  sparkline7d: Array<Maybe<Scalars['Float']['output']>>;
+  /** Supply figures after verification. */
+  supply: Supply;
+  /** Lowercase ticker symbol (for example `ltc`). */
+  symbol: Scalars['String']['output'];
+  /** Distinct venues among the eligible tickers. */
+  venues: Scalars['Int']['output'];
+  /** Volume of the last 24 hours over eligible tickers. Null when the price is null. */
+  volume24h?: Maybe<Scalars['Float']['output']>;
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinAthArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinAtlArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinCandlesArgs = {
+  currency?: Scalars['String']['input'];
+  days: Scalars['Int']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinChartArgs = {
+  currency?: Scalars['String']['input'];
+  days: Scalars['Int']['input'];
+  interval?: InputMaybe<ChartInterval>;
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinFullyDilutedValuationArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinHigh24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinLow24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinMarketCapArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinMarketCapChange24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinPriceArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinPriceChange24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinSparkline7dArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinVolume24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+/** A page of coins (Relay cursor connection). */
+export type CoinConnection = {
+  __typename?: 'CoinConnection';
+  /** The coins of this page, with their cursors. */
+  edges: Array<CoinEdge>;
+  /** Where this page sits in the whole list. */
+  pageInfo: PageInfo;
+  /** Number of coins matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A coin and its cursor. */
+export type CoinEdge = {
+  __typename?: 'CoinEdge';
+  /** Opaque cursor; pass it as `after` to continue after this coin. */
+  cursor: Scalars['String']['output'];
+  /** The coin. */
+  node: Coin;
+};
+
+/** Order of `coins`. Nulls sort last in every order. */
+export enum CoinOrder {
+  /** Largest 24-hour price rise first. */
+  Gainers = 'GAINERS',
+  /** Id ascending. */
+  IdAsc = 'ID_ASC',
+  /** Id descending. */
+  IdDesc = 'ID_DESC',
+  /** Largest 24-hour price fall first. */
+  Losers = 'LOSERS',
+  /** Market cap ascending. */
+  MarketCapAsc = 'MARKET_CAP_ASC',
+  /** Rank order: coins with a market cap by rank, then the rest by volume. */
+  MarketCapDesc = 'MARKET_CAP_DESC',
+  /** 24-hour volume ascending. */
+  VolumeAsc = 'VOLUME_ASC',
+  /** 24-hour volume descending. */
+  VolumeDesc = 'VOLUME_DESC'
+}
+
+/** One coin's share of the total market cap. */
+export type Dominance = {
+  __typename?: 'Dominance';
+  /** Share in percent. */
+  percentage: Scalars['Float']['output'];
+  /** Lowercase symbol of the coin. */
+  symbol: Scalars['String']['output'];
+};
+
+/** Market-wide totals. Totals count only coins with a verified market cap, and say how many. */
+export type GlobalMarket = {
+  __typename?: 'GlobalMarket';
+  /** Coins with an aggregate price. */
+  activeCryptocurrencies: Scalars['Int']['output'];
+  /** 24-hour percent change of the summed market cap (USD); null when no coin has both figures. */
+  marketCapChangePercentage24hUsd?: Maybe<Scalars['Float']['output']>;
+  /** Share of the total market cap of the top 10 verified coins, largest first. */
+  marketCapPercentage: Array<Dominance>;
+  /** Sum of the venue counts of all coins. */
+  markets: Scalars['Int']['output'];
+  /** Sum of the verified coins' market caps; null when there is none or it cannot be converted. */
+  totalMarketCap?: Maybe<Scalars['Float']['output']>;
+  /** Sum of the verified coins' 24-hour volumes; null when none has a volume or it cannot be converted. */
+  totalVolume?: Maybe<Scalars['Float']['output']>;
+  /** When the figures were computed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Coins with a verified market cap: the set the totals are computed over. */
+  verifiedCoins: Scalars['Int']['output'];
+};
+
+
+/** Market-wide totals. Totals count only coins with a verified market cap, and say how many. */
+export type GlobalMarketTotalMarketCapArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/** Market-wide totals. Totals count only coins with a verified market cap, and say how many. */
+export type GlobalMarketTotalVolumeArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+/** Position of a page in a cursor connection. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Cursor of the last item of the page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether there are items after this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether there are items before this page. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first item of the page; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Percent changes of the USD price; a window is null when the history does not reach back that far. */
+export type PriceChanges = {
+  __typename?: 'PriceChanges';
+  /** Change over 7 days, percent. */
+  d7?: Maybe<Scalars['Float']['output']>;
+  /** Change over 14 days, percent. */
+  d14?: Maybe<Scalars['Float']['output']>;
+  /** Change over 30 days, percent. */
+  d30?: Maybe<Scalars['Float']['output']>;
+  /** Change over 60 days, percent. */
+  d60?: Maybe<Scalars['Float']['output']>;
+  /** Change over 200 days, percent. */
+  d200?: Maybe<Scalars['Float']['output']>;
+  /** Change over 1 hour, percent. */
+  h1?: Maybe<Scalars['Float']['output']>;
+  /** Change over 24 hours, percent. */
+  h24?: Maybe<Scalars['Float']['output']>;
+  /** Change over 1 year, percent. */
+  y1?: Maybe<Scalars['Float']['output']>;
+};
+
+/** An extreme price and when it happened. */
+export type PriceExtreme = {
+  __typename?: 'PriceExtreme';
+  /** When the price was reached. */
+  date: Scalars['DateTime']['output'];
+  /** The price in the requested currency; null when no rate of that currency is held. */
+  value?: Maybe<Scalars['Float']['output']>;
+};
+
+/** The root query type: every subgraph adds its entry points. */
+export type Query = {
+  __typename?: 'Query';
+  /** Every category with its market figures. */
+  categories: Array<Category>;
+  /** One coin by id; null when it is not tracked. */
+  coin?: Maybe<Coin>;
+  /** Coins, a page at a time. */
+  coins: CoinConnection;
+  /** Supported quote currency codes (lowercase), for the `currency` arguments. */
+  currencies: Array<Scalars['String']['output']>;
+  /** Market-wide totals. */
+  global: GlobalMarket;
+  /** Coins and categories matching a text. */
+  search: SearchResult;
+  /** Trending coins, at most 15. */
+  trending: Array<TrendingCoin>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryCategoriesArgs = {
+  order?: InputMaybe<CategoryOrder>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryCoinArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryCoinsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  category?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  order?: InputMaybe<CoinOrder>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QuerySearchArgs = {
+  query: Scalars['String']['input'];
+};
+
+/** Result of `search`. */
+export type SearchResult = {
+  __typename?: 'SearchResult';
+  /** Categories whose id or name contains the query. */
+  categories: Array<Category>;
+  /** Coins matching on id, symbol or name: exact matches first, then prefixes, then substrings; at most 25. */
+  coins: Array<Coin>;
+};
+
+/** Supply figures of a coin after verification (see docs/methodology.md). */
+export type Supply = {
+  __typename?: 'Supply';
+  /** Verified circulating supply; null unless two independent sources agree within tolerance. */
+  circulating?: Maybe<Scalars['Float']['output']>;
+  /** Max supply when known; null when unknown and for uncapped coins. */
+  max?: Maybe<Scalars['Float']['output']>;
+  /** True when a source states that the supply has no cap. */
+  maxInfinite: Scalars['Boolean']['output'];
+  /** Number of distinct sources that reported a circulating figure. */
+  sourceCount: Scalars['Int']['output'];
+  /** Total supply when a source reports it; null otherwise. */
+  total?: Maybe<Scalars['Float']['output']>;
+  /** Time of the newest supply observation used; null when none. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Whether `circulating` is verified (true exactly when it is non-null). */
+  verified: Scalars['Boolean']['output'];
+};
+
+/** A trending coin: its 24-hour volume surges against its own recent daily average, weighted by the price move. */
+export type TrendingCoin = {
+  __typename?: 'TrendingCoin';
+  /** The coin. */
+  coin: Coin;
+  /** 0-based position in the list. */
+  score: Scalars['Int']['output'];
+  /** 24-hour volume ÷ mean of the last (up to) 7 completed days' volumes. */
+  surge: Scalars['Float']['output'];
+  /** `surge × weight`, the sort key. */
+  value: Scalars['Float']['output'];
+  /** `1 + min(|24h change %|, 50) / 10`, in [1, 6]. */
+  weight: Scalars['Float']['output'];
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = ResolversObject<{
+  Coin: Coin;
+}>;
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = ResolversObject<{
+  Coin:
+    ( { __typename: 'Coin' }
+    & GraphQLRecursivePick<FederationTypes['Coin'], {"id":true}> );
+}>;
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  Candle: ResolverTypeWrapper<Candle>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Category: ResolverTypeWrapper<CategoryMarketModel>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  CategoryOrder: CategoryOrder;
+  Chart: ResolverTypeWrapper<Chart>;
+  ChartInterval: ChartInterval;
+  ChartPoint: ResolverTypeWrapper<ChartPoint>;
+  Coin: ResolverTypeWrapper<AssetMarketModel>;
+  CoinConnection: ResolverTypeWrapper<Omit<CoinConnection, 'edges'> & { edges: Array<ResolversTypes['CoinEdge']> }>;
+  CoinEdge: ResolverTypeWrapper<Omit<CoinEdge, 'node'> & { node: ResolversTypes['Coin'] }>;
+  CoinOrder: CoinOrder;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Dominance: ResolverTypeWrapper<Dominance>;
+  GlobalMarket: ResolverTypeWrapper<GlobalMarketModel>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  PriceChanges: ResolverTypeWrapper<PriceChangesModel>;
+  PriceExtreme: ResolverTypeWrapper<PriceExtreme>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SearchResult: ResolverTypeWrapper<Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversTypes['Category']>, coins: Array<ResolversTypes['Coin']> }>;
+  Supply: ResolverTypeWrapper<SupplyFiguresModel>;
+  TrendingCoin: ResolverTypeWrapper<TrendingEntryModel>;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  Candle: Candle;
+  Float: Scalars['Float']['output'];
+  Category: CategoryMarketModel;
+  Int: Scalars['Int']['output'];
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  Chart: Chart;
+  ChartPoint: ChartPoint;
+  Coin: AssetMarketModel;
+  CoinConnection: Omit<CoinConnection, 'edges'> & { edges: Array<ResolversParentTypes['CoinEdge']> };
+  CoinEdge: Omit<CoinEdge, 'node'> & { node: ResolversParentTypes['Coin'] };
+  DateTime: Scalars['DateTime']['output'];
+  Dominance: Dominance;
+  GlobalMarket: GlobalMarketModel;
+  PageInfo: PageInfo;
+  Boolean: Scalars['Boolean']['output'];
+  PriceChanges: PriceChangesModel;
+  PriceExtreme: PriceExtreme;
+  Query: Record<PropertyKey, never>;
+  SearchResult: Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversParentTypes['Category']>, coins: Array<ResolversParentTypes['Coin']> };
+  Supply: SupplyFiguresModel;
+  TrendingCoin: TrendingEntryModel;
+}>;
+
+export type CandleResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Candle'] = ResolversParentTypes['Candle']> = ResolversObject<{
+  close?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  high?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  low?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  open?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type CategoryResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = ResolversObject<{
+  coinsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CategoryMarketCapArgs, 'currency'>>;
+  marketCapChangePercentage24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  topCoins?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verifiedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  volume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CategoryVolume24hArgs, 'currency'>>;
+}>;
+
+export type ChartResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = ResolversObject<{
+  points?: Resolver<Array<ResolversTypes['ChartPoint']>, ParentType, ContextType>;
+}>;
+
+export type ChartPointResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['ChartPoint'] = ResolversParentTypes['ChartPoint']> = ResolversObject<{
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  volume?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type CoinResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Coin'] = ResolversParentTypes['Coin'], FederationReferenceType extends FederationReferenceTypes['Coin'] = FederationReferenceTypes['Coin']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Coin']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  ath?: Resolver<Maybe<ResolversTypes['PriceExtreme']>, ParentType, ContextType, RequireFields<CoinAthArgs, 'currency'>>;
+  atl?: Resolver<Maybe<ResolversTypes['PriceExtreme']>, ParentType, ContextType, RequireFields<CoinAtlArgs, 'currency'>>;
+  candles?: Resolver<Maybe<Array<ResolversTypes['Candle']>>, ParentType, ContextType, RequireFields<CoinCandlesArgs, 'currency' | 'days'>>;
+  changes?: Resolver<ResolversTypes['PriceChanges'], ParentType, ContextType>;
+  chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<CoinChartArgs, 'currency' | 'days' | 'interval'>>;
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fullyDilutedValuation?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinFullyDilutedValuationArgs, 'currency'>>;
+  high24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinHigh24hArgs, 'currency'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  low24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinLow24hArgs, 'currency'>>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinMarketCapArgs, 'currency'>>;
+  marketCapChange24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinMarketCapChange24hArgs, 'currency'>>;
+  marketCapChangePercentage24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinPriceArgs, 'currency'>>;
+  priceChange24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinPriceChange24hArgs, 'currency'>>;
+  rank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sparkline7d?: Resolver<Array<Maybe<ResolversTypes['Float']>>, ParentType, ContextType, RequireFields<CoinSparkline7dArgs, 'currency'>>;
+  supply?: Resolver<ResolversTypes['Supply'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  venues?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  volume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinVolume24hArgs, 'currency'>>;
+}>;
+
+export type CoinConnectionResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['CoinConnection'] = ResolversParentTypes['CoinConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['CoinEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type CoinEdgeResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['CoinEdge'] = ResolversParentTypes['CoinEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type DominanceResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Dominance'] = ResolversParentTypes['Dominance']> = ResolversObject<{
+  percentage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type GlobalMarketResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['GlobalMarket'] = ResolversParentTypes['GlobalMarket']> = ResolversObject<{
+  activeCryptocurrencies?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marketCapChangePercentage24hUsd?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  marketCapPercentage?: Resolver<Array<ResolversTypes['Dominance']>, ParentType, ContextType>;
+  markets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalMarketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<GlobalMarketTotalMarketCapArgs, 'currency'>>;
+  totalVolume?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<GlobalMarketTotalVolumeArgs, 'currency'>>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verifiedCoins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type PageInfoResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PriceChangesResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PriceChanges'] = ResolversParentTypes['PriceChanges']> = ResolversObject<{
+  d7?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  d14?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  d30?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  d60?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  d200?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  h1?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  h24?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  y1?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type PriceExtremeResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PriceExtreme'] = ResolversParentTypes['PriceExtreme']> = ResolversObject<{
+  date?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type QueryResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<QueryCategoriesArgs, 'order'>>;
+  coin?: Resolver<Maybe<ResolversTypes['Coin']>, ParentType, ContextType, RequireFields<QueryCoinArgs, 'id'>>;
+  coins?: Resolver<ResolversTypes['CoinConnection'], ParentType, ContextType, RequireFields<QueryCoinsArgs, 'first' | 'order'>>;
+  currencies?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  global?: Resolver<ResolversTypes['GlobalMarket'], ParentType, ContextType>;
+  search?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query'>>;
+  trending?: Resolver<Array<ResolversTypes['TrendingCoin']>, ParentType, ContextType>;
+}>;
+
+export type SearchResultResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['SearchResult'] = ResolversParentTypes['SearchResult']> = ResolversObject<{
+  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  coins?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
+}>;
+
+export type SupplyResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Supply'] = ResolversParentTypes['Supply']> = ResolversObject<{
+  circulating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  max?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  maxInfinite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sourceCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type TrendingCoinResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['TrendingCoin'] = ResolversParentTypes['TrendingCoin']> = ResolversObject<{
+  coin?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  surge?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
+  Candle?: CandleResolvers<ContextType>;
+  Category?: CategoryResolvers<ContextType>;
+  Chart?: ChartResolvers<ContextType>;
+  ChartPoint?: ChartPointResolvers<ContextType>;
+  Coin?: CoinResolvers<ContextType>;
+  CoinConnection?: CoinConnectionResolvers<ContextType>;
+  CoinEdge?: CoinEdgeResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  Dominance?: DominanceResolvers<ContextType>;
+  GlobalMarket?: GlobalMarketResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  PriceChanges?: PriceChangesResolvers<ContextType>;
+  PriceExtreme?: PriceExtremeResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  SearchResult?: SearchResultResolvers<ContextType>;
+  Supply?: SupplyResolvers<ContextType>;
+  TrendingCoin?: TrendingCoinResolvers<ContextType>;
+}>;
+
