@@ -1,13 +1,12 @@
 /**
  * Per-request context of the markets subgraph: what every resolver receives as its third argument. Built once per
- * request so that the loaders batch and cache within that request only.
+ * request (`contextFor` in `index.ts`) so that the loaders batch and cache within that request only.
  *
- * The loader shape is DataLoader's (`load`, `loadMany`); the factory that builds the context arrives with the
- * resolvers and satisfies these types with real DataLoaders.
+ * The loader shape is DataLoader's (`load`, `loadMany`); `loaders.ts` satisfies these types with real DataLoaders.
  */
-import type { Db } from '../../src/store/db.ts';
-import type { AssetMarket } from '../../src/engine/types.ts';
+import type { AssetMarket, Bar, Resolution } from '../../src/engine/types.ts';
 import type { CategoryMarket } from '../../src/engine/categories.ts';
+import type { EngineConfig, MarketSnapshot } from '../../src/engine/snapshot.ts';
 
 /** The part of DataLoader's API resolvers use: `load` batches keys of one tick into one call. */
 export interface Loader<K, V> {
@@ -15,9 +14,34 @@ export interface Loader<K, V> {
   loadMany(keys: readonly K[]): Promise<Array<V | Error>>;
 }
 
+/** A history read: bars of coin `id` at resolution `res` with `from ≤ ts ≤ to` (UNIX ms). */
+export interface BarsKey {
+  id: string;
+  res: Resolution;
+  from: number;
+  to: number;
+}
+
+/**
+ * What the subgraph reads from the market: the in-memory snapshot, SQL history and the open daily bar. An interface
+ * (not `MarketService`) so that tests can count the reads; `storeOf` in `loaders.ts` adapts a `MarketService`.
+ */
+export interface MarketsStore {
+  /** The current snapshot; null before the engine's first tick. */
+  snapshot(): MarketSnapshot | null;
+  /** History bars of one coin, read from SQL. */
+  readBars(id: string, res: Resolution, from: number, to: number): Promise<Bar[]>;
+  /** The in-memory daily bar of the UTC day containing `now`, when the coin has one. */
+  openDailyBar(id: string, now: number): Bar | null;
+}
+
 export interface MarketsLoaders {
-  /** Coin id → its current market; null when the coin is not tracked. Every `Coin.__resolveReference` uses it. */
+  /** Coin id → its current market; an `Error` (`COIN_NOT_FOUND`) when it is not tracked. Every `__resolveReference` uses it. */
+  coinById: Loader<string, AssetMarket>;
+  /** Coin id → its current market; null when the coin is not tracked (a view of `coinById`, same batch). */
   coin: Loader<string, AssetMarket | null>;
+  /** History bars per `{ id, res, from, to }`; identical keys of one request are read once. */
+  barsByCoin: Loader<BarsKey, Bar[]>;
   /** Category id → its market figures; null for an unknown category. */
   category: Loader<string, CategoryMarket | null>;
   /** Quote currency code (lowercase) → USD per unit now; null when no rate is held. */
@@ -25,6 +49,11 @@ export interface MarketsLoaders {
 }
 
 export interface MarketsContext {
-  db: Db;
+  store: MarketsStore;
+  /** The snapshot this request reads, taken on first use and kept for the request; none yet → NOT_READY error. */
+  snapshot(): MarketSnapshot;
+  engine: EngineConfig;
+  /** The clock of this request, UNIX ms (chart windows end here). */
+  now: number;
   loaders: MarketsLoaders;
 }

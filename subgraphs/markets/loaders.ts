@@ -1,0 +1,92 @@
+/**
+ * Per-request DataLoaders of the markets subgraph, created with the context (`contextFor`), never shared between
+ * requests. Batch functions return one result per key, in key order, with an `Error` for each missing key.
+ *
+ * `barsByCoin`: `MarketService` has no multi-asset history read (`readBars` takes one asset), and nothing is added
+ * to `src/` for the graph, so the batch issues one `readBars` per distinct key. DataLoader's cache (keyed by
+ * `id|res|from|to`) dedupes identical keys within the request, so the same chart asked twice (aliases, entities
+ * resolved twice) reads SQL once. When a multi-asset read appears, group the keys by `(res, from, to)` here.
+ */
+import DataLoader from 'dataloader';
+import { bucketStart } from '../../src/engine/history.ts';
+import type { MarketService } from '../../src/market/service.ts';
+import type { AssetMarket, Bar } from '../../src/engine/types.ts';
+import type { CategoryMarket } from '../../src/engine/categories.ts';
+import type { BarsKey, MarketsLoaders, MarketsStore } from './context.ts';
+import { notReady } from './errors.ts';
+
+/** Code (and message) of the Error a missing coin gets from `coinById`. */
+export const COIN_NOT_FOUND = 'COIN_NOT_FOUND';
+
+/** The store of a `MarketService`: its snapshot, its SQL history and its in-memory open day. */
+export function storeOf(market: MarketService): MarketsStore {
+  return {
+    snapshot: () => market.snapshot,
+    readBars: (id, res, from, to) => market.readBars(id, res, from, to),
+    openDailyBar: (id, now) => {
+      const bars = market.state.histories.get(id)?.bars1d;
+      const last = bars?.[bars.length - 1];
+      return last && last.ts === bucketStart(now, '1d') ? last : null;
+    },
+  };
+}
+
+const barsKey = (k: BarsKey): string => `${k.id}|${k.res}|${k.from}|${k.to}`;
+
+/** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
+export type BatchedLoader = 'coinById' | 'barsByCoin' | 'category' | 'usdRate';
+
+export interface LoaderHooks {
+  /** Called with the keys of each batch a loader dispatches (tests record them). */
+  onBatch?(loader: BatchedLoader, keys: readonly unknown[]): void;
+}
+
+/** Fresh loaders for one request. */
+export function createLoaders(store: MarketsStore, hooks: LoaderHooks = {}): MarketsLoaders {
+  const seen = (loader: BatchedLoader, keys: readonly unknown[]): void => hooks.onBatch?.(loader, keys);
+  const snapshotOrThrow = () => {
+    const s = store.snapshot();
+    if (!s) throw notReady();
+    return s;
+  };
+
+  // One snapshot read per batch; results in key order, an Error per missing key.
+  const coinById = new DataLoader<string, AssetMarket>(async (ids) => {
+    seen('coinById', ids);
+    const markets = snapshotOrThrow().markets;
+    return ids.map((id) => markets.get(id) ?? new Error(COIN_NOT_FOUND));
+  });
+
+  const barsByCoin = new DataLoader<BarsKey, Bar[], string>(
+    (keys) => {
+      seen('barsByCoin', keys);
+      return Promise.all(keys.map((k) => store.readBars(k.id, k.res, k.from, k.to)));
+    },
+    { cacheKeyFn: barsKey },
+  );
+
+  const category = new DataLoader<string, CategoryMarket | null>(async (ids) => {
+    seen('category', ids);
+    const byId = new Map(snapshotOrThrow().categories.map((c) => [c.id, c]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+
+  const usdRate = new DataLoader<string, number | null>(async (codes) => {
+    seen('usdRate', codes);
+    const rates = snapshotOrThrow().rates;
+    return codes.map((c) => rates.now(c));
+  });
+
+  const orNull = (v: AssetMarket | Error): AssetMarket | null | Error =>
+    v instanceof Error ? (v.message === COIN_NOT_FOUND ? null : v) : v;
+  const coin = {
+    load: async (id: string) => {
+      const v = orNull(await coinById.loadMany([id]).then((r) => r[0] as AssetMarket | Error));
+      if (v instanceof Error) throw v;
+      return v;
+    },
+    loadMany: async (ids: readonly string[]) => (await coinById.loadMany(ids)).map(orNull),
+  };
+
+  return { coinById, coin, barsByCoin, category, usdRate };
+}

@@ -1,0 +1,290 @@
+/**
+ * Resolvers of the markets subgraph, typed with the generated `Resolvers` (parents are the engine's domain types).
+ * Money is converted with the REST API's pure helpers (`Converter`: the current rate for current figures, the rate of
+ * the time for past ones; default precision), so the graph and REST agree figure for figure. Coins reached by id go
+ * through the request's `coinById` loader, history through `barsByCoin`.
+ */
+import { GraphQLScalarType, Kind } from 'graphql';
+import { buildChart, dailyCandles } from '../../src/engine/chart.ts';
+import type { RateAt } from '../../src/engine/chart.ts';
+import { DAY_MS } from '../../src/engine/history.ts';
+import { searchAssets } from '../../src/engine/search.ts';
+import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
+import type { AssetMarket } from '../../src/engine/types.ts';
+import { COIN_ID, CURRENCY_CODE } from '../../src/rest/params.ts';
+import { MAX_DAYS, pickResolution } from '../../src/rest/price/chart-params.ts';
+import type { ChartInterval as RestChartInterval } from '../../src/rest/price/chart-params.ts';
+import { applyPrecision } from '../../src/rest/price/precision.ts';
+import type { Precision } from '../../src/rest/price/precision.ts';
+import { CATEGORY_ORDERS, presentCategories } from '../../src/rest/price/present/categories.ts';
+import { Converter, pct } from '../../src/rest/price/present/common.ts';
+import { MARKET_ORDERS, selectMarkets } from '../../src/rest/price/present/markets.ts';
+import type { MarketOrder } from '../../src/rest/price/present/markets.ts';
+import type { MarketsContext } from './context.ts';
+import { badCoinId, graphqlErrors, invalidArgument, unknownCategory, unknownCurrency } from './errors.ts';
+import { ChartInterval } from './generated/resolvers-types.ts';
+import type { CoinResolvers, Resolvers } from './generated/resolvers-types.ts';
+
+/** Largest `first` of `coins` (as REST's `per_page`). */
+export const MAX_PAGE = 250;
+/** Most coins `search` returns. */
+export const SEARCH_COINS = 25;
+const DEFAULT_PRECISION: Precision = { kind: 'default' };
+
+/** The current snapshot; before the first tick → NOT_READY. */
+function snapshotOf(ctx: MarketsContext): MarketSnapshot {
+  return ctx.snapshot();
+}
+
+/** A converter into `currency` (any code of `currencies`, case-insensitive); unsupported → INVALID_CURRENCY. */
+function converter(ctx: MarketsContext, currency: string): Converter {
+  const snap = snapshotOf(ctx);
+  const code = currency.trim().toLowerCase();
+  if (!CURRENCY_CODE.test(code) || !snap.rates.supports(code)) throw unknownCurrency(currency);
+  return new Converter(snap.rates, code, snap.computedAt, DEFAULT_PRECISION);
+}
+
+/** A current USD figure of a coin in the requested currency; null when unverified or the rate is unknown. */
+const money =
+  (usd: (m: AssetMarket) => number | null) =>
+  (m: AssetMarket, { currency }: { currency: string }, ctx: MarketsContext): number | null =>
+    converter(ctx, currency).money(usd(m));
+
+/** Opaque cursor of the item at `offset` of a connection. */
+export const encodeCursor = (offset: number): string => Buffer.from(`offset:${offset}`).toString('base64url');
+
+function decodeCursor(cursor: string): number {
+  const m = /^offset:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw invalidArgument('after', 'must be a cursor of this connection (an endCursor or edge cursor)');
+  return Number(m[1]);
+}
+
+function daysArg(days: number): number {
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+    throw invalidArgument('days', `must be an integer number of days from 1 to ${MAX_DAYS}`);
+  return days;
+}
+
+const INTERVALS: Readonly<Record<ChartInterval, RestChartInterval | undefined>> = {
+  [ChartInterval.Auto]: undefined,
+  [ChartInterval.FiveMinutes]: '5m',
+  [ChartInterval.Hourly]: 'hourly',
+  [ChartInterval.Daily]: 'daily',
+};
+
+/** The historical conversion rate of a converter's currency; null when unknown. */
+const rateAt =
+  (conv: Converter): RateAt =>
+  (ts) =>
+    conv.rateAt(ts);
+
+const round = (v: number | null): number | null => applyPrecision(v, DEFAULT_PRECISION);
+
+const DateTime = new GraphQLScalarType<number | string, string>({
+  name: 'DateTime',
+  description: 'A point in time as an ISO 8601 UTC string with milliseconds.',
+  serialize: (v) => {
+    const d = new Date(typeof v === 'number' || typeof v === 'string' ? v : NaN);
+    if (Number.isNaN(d.getTime()))
+      throw new TypeError('DateTime must be UNIX milliseconds or an ISO 8601 string');
+    return d.toISOString();
+  },
+  parseValue: (v) => {
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
+      throw new TypeError('DateTime must be ISO 8601');
+    return v;
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING || Number.isNaN(Date.parse(ast.value)))
+      throw new TypeError('DateTime must be ISO 8601');
+    return ast.value;
+  },
+});
+
+const Coin: CoinResolvers<MarketsContext> = {
+  __resolveReference: (ref, ctx) => ctx.loaders.coinById.load(ref.id),
+  symbol: (m) => m.symbol.toLowerCase(),
+  price: money((m) => m.price.priceUsd),
+  marketCap: money((m) => m.marketCapUsd),
+  fullyDilutedValuation: money((m) => m.fdvUsd),
+  volume24h: money((m) => m.price.volumeUsd),
+  high24h: money((m) => m.high24hUsd),
+  low24h: money((m) => m.low24hUsd),
+  priceChange24h: (m, { currency }, ctx) => converter(ctx, currency).change24h(m),
+  marketCapChange24h: (m, { currency }, ctx) => converter(ctx, currency).capChange24h(m),
+  marketCapChangePercentage24h: (m) => pct(m.marketCapChangePct24h),
+  ath: (m, { currency }, ctx) =>
+    m.ath && { value: converter(ctx, currency).extreme(m.ath, m.price.priceUsd).value, date: m.ath.ts },
+  atl: (m, { currency }, ctx) =>
+    m.atl && { value: converter(ctx, currency).extreme(m.atl, m.price.priceUsd).value, date: m.atl.ts },
+  sparkline7d: (m, { currency }, ctx) => {
+    const conv = converter(ctx, currency);
+    return m.sparkline7d.map((p) => conv.money(p));
+  },
+  confidence: (m) => m.price.confidence,
+  venues: (m) => m.price.venues,
+  lastUpdated: (m) => m.price.lastUpdated,
+  chart: async (m, { days, currency, interval }, ctx) => {
+    const conv = converter(ctx, currency);
+    const snap = snapshotOf(ctx);
+    const now = ctx.now;
+    const span = daysArg(days) * DAY_MS;
+    const from = now - span;
+    const res = graphqlErrors(() =>
+      pickResolution(span, { from, to: now }, now, INTERVALS[interval ?? ChartInterval.Auto]),
+    );
+    const bars = await ctx.loaders.barsByCoin.load({ id: m.id, res, from, to: now });
+    const price = m.price.priceUsd;
+    const latest =
+      price === null
+        ? null
+        : {
+            asset: m.id,
+            ts: snap.computedAt,
+            priceUsd: price,
+            volumeUsd: m.price.volumeUsd,
+            marketCapUsd: m.marketCapUsd,
+          };
+    const s = buildChart(bars, { from, to: now, rate: rateAt(conv), latest });
+    return {
+      points: s.prices.map(([time, p], i) => ({
+        time,
+        price: round(p),
+        marketCap: round(s.market_caps[i]?.[1] ?? null),
+        volume: round(s.total_volumes[i]?.[1] ?? null),
+      })),
+    };
+  },
+  candles: async (m, { days, currency }, ctx) => {
+    const conv = converter(ctx, currency);
+    const now = ctx.now;
+    const from = now - daysArg(days) * DAY_MS;
+    // Completed days from SQL; the open day from memory, where every tick lands first (as REST's /ohlc).
+    const bars = await ctx.loaders.barsByCoin.load({
+      id: m.id,
+      res: '1d',
+      from: Math.max(0, from - DAY_MS),
+      to: now - DAY_MS,
+    });
+    const today = ctx.store.openDailyBar(m.id, now);
+    if (bars.length === 0 && !today) return null;
+    return dailyCandles(bars, { from, to: now, rate: rateAt(conv), today }).map(
+      ([time, open, high, low, close]) => ({
+        time,
+        open: round(open),
+        high: round(high),
+        low: round(low),
+        close: round(close),
+      }),
+    );
+  },
+};
+
+export const resolvers: Resolvers<MarketsContext> = {
+  DateTime,
+  Query: {
+    coins: (_root, { first, after, order, category, ids }, ctx) => {
+      const snap = snapshotOf(ctx);
+      const size = first ?? 50;
+      if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE)
+        throw invalidArgument('first', `must be an integer from 1 to ${MAX_PAGE}`);
+      const start = after == null ? 0 : decodeCursor(after) + 1;
+      let members: ReadonlySet<string> | undefined;
+      if (category != null) {
+        const cat = ctx.engine.categories.find((c) => c.id === category);
+        if (!cat) throw unknownCategory(category);
+        members = new Set(cat.members);
+      }
+      const ord = (order ?? 'MARKET_CAP_DESC').toLowerCase() as MarketOrder;
+      if (!MARKET_ORDERS.includes(ord))
+        throw invalidArgument('order', `must be one of ${MARKET_ORDERS.join(', ')}`);
+      // The REST selection and order (`/coins/markets`), unpaged: the connection pages it by offset.
+      const all = selectMarkets(
+        snap,
+        {
+          vsCurrency: 'usd',
+          order: ord,
+          perPage: Number.MAX_SAFE_INTEGER,
+          page: 1,
+          sparkline: false,
+          windows: [],
+          precision: DEFAULT_PRECISION,
+          ...(ids ? { lookup: { by: 'ids' as const, values: ids } } : {}),
+        },
+        members,
+      );
+      const page = all.slice(start, start + size);
+      const edges = page.map((node, i) => ({ cursor: encodeCursor(start + i), node }));
+      return {
+        edges,
+        totalCount: all.length,
+        pageInfo: {
+          hasNextPage: start + size < all.length,
+          hasPreviousPage: start > 0,
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges[edges.length - 1]?.cursor ?? null,
+        },
+      };
+    },
+    coin: (_root, { id }, ctx) => {
+      if (!COIN_ID.test(id)) throw badCoinId();
+      return ctx.loaders.coin.load(id);
+    },
+    categories: (_root, { order }, ctx) => {
+      const snap = snapshotOf(ctx);
+      const ord = (order ?? 'MARKET_CAP_DESC').toLowerCase() as (typeof CATEGORY_ORDERS)[number];
+      if (!CATEGORY_ORDERS.includes(ord))
+        throw invalidArgument('order', `must be one of ${CATEGORY_ORDERS.join(', ')}`);
+      // REST's category order, applied to the domain objects.
+      const byId = new Map(snap.categories.map((c) => [c.id, c]));
+      return presentCategories(snap.categories, ord).flatMap((row) => byId.get(row['id'] as string) ?? []);
+    },
+    global: (_root, _args, ctx) => snapshotOf(ctx).global,
+    search: (_root, { query }, ctx) => {
+      if (query.length < 1 || query.length > 100)
+        throw invalidArgument('query', 'must be a text of 1 to 100 characters');
+      const snap = snapshotOf(ctx);
+      const q = query.trim().toLowerCase();
+      return {
+        coins: searchAssets(q, snap.ranked, SEARCH_COINS),
+        categories:
+          q === '' ? [] : snap.categories.filter((c) => c.id.includes(q) || c.name.toLowerCase().includes(q)),
+      };
+    },
+    trending: (_root, _args, ctx) => [...snapshotOf(ctx).trending],
+    currencies: (_root, _args, ctx) => ctx.engine.currencies.map((c) => c.code),
+  },
+  Coin,
+  Supply: {
+    sourceCount: (s) => s.circulatingSources,
+  },
+  PriceChanges: {
+    h1: (c) => pct(c['1h']),
+    h24: (c) => pct(c['24h']),
+    d7: (c) => pct(c['7d']),
+    d14: (c) => pct(c['14d']),
+    d30: (c) => pct(c['30d']),
+    d60: (c) => pct(c['60d']),
+    d200: (c) => pct(c['200d']),
+    y1: (c) => pct(c['1y']),
+  },
+  Category: {
+    description: (c) => c.content,
+    marketCap: (c, { currency }, ctx) => converter(ctx, currency).money(c.marketCapUsd),
+    marketCapChangePercentage24h: (c) => pct(c.marketCapChange24hPct),
+    volume24h: (c, { currency }, ctx) => converter(ctx, currency).money(c.volume24hUsd),
+    topCoins: async (c, _args, ctx) =>
+      (await ctx.loaders.coinById.loadMany(c.top3)).filter((m): m is AssetMarket => !(m instanceof Error)),
+  },
+  GlobalMarket: {
+    totalMarketCap: (g, { currency }, ctx) => converter(ctx, currency).money(g.totalMarketCapUsd),
+    totalVolume: (g, { currency }, ctx) => converter(ctx, currency).money(g.totalVolumeUsd),
+    marketCapPercentage: (g) =>
+      Object.entries(g.marketCapPercentage)
+        .map(([symbol, percentage]) => ({ symbol, percentage }))
+        .sort((a, b) => b.percentage - a.percentage),
+  },
+  TrendingCoin: {
+    coin: (t, _args, ctx) => ctx.loaders.coinById.load(t.id),
+  },
+};
