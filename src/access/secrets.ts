@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileSecret } from '../secret-file.ts';
 
 /**
  * API key format: `cw_live_` followed by 32 random bytes written as 44 base58 characters (Bitcoin alphabet, fixed
@@ -85,25 +85,11 @@ export function resolvePepper(opts: PepperOptions): string {
 }
 
 function pepperFile(dataDir: string): string {
-  const dir = join(dataDir, 'secrets');
-  const path = join(dir, 'api-key-pepper');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (!existsSync(path)) {
-    // Written aside, then hard-linked into place: two processes starting at once never see a half-written file,
-    // and the loser of the race reads the winner's pepper.
-    const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(tmp, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-    try {
-      linkSync(tmp, path);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      unlinkSync(tmp);
-    }
+  const pepper = fileSecret(dataDir, 'api-key-pepper', () => randomBytes(32).toString('hex'));
+  if (pepper.length < MIN_PEPPER_LENGTH) {
+    throw new PepperError(
+      `${join(dataDir, 'secrets', 'api-key-pepper')} is damaged (shorter than ${MIN_PEPPER_LENGTH} characters): restore it`,
+    );
   }
-  chmodSync(path, 0o600);
-  const pepper = readFileSync(path, 'utf8').trim();
-  if (pepper.length < MIN_PEPPER_LENGTH)
-    throw new PepperError(`${path} is damaged (shorter than ${MIN_PEPPER_LENGTH} characters): restore it`);
   return pepper;
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileSecret } from '../secret-file.ts';
 
 /**
  * The operator's bearer token for `/api/admin/*` (used by `coinwallet keys …` and automation). `ADMIN_TOKEN` wins;
@@ -15,17 +14,6 @@ export function resolveAdminToken(opts: {
   if (opts.env) return opts.env;
   if (opts.scaleOut) return null;
   return fileSecret(opts.dataDir, 'admin-token', () => `cwa_${randomBytes(24).toString('base64url')}`);
-}
-
-/** Reads `<dataDir>/secrets/<name>`, creating it with `make()` (mode 0600) when absent. */
-export function fileSecret(dataDir: string, name: string, make: () => string): string {
-  const dir = join(dataDir, 'secrets');
-  const path = join(dir, name);
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileSync(path, make() + '\n', { mode: 0o600, flag: 'wx' });
-  chmodSync(path, 0o600);
-  return readFileSync(path, 'utf8').trim();
 }
 
 /** Constant-time check of an `Authorization: Bearer …` header against the token. */

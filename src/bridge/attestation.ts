@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { fileSecret } from '../admin/token.ts';
+import { fileSecret } from '../secret-file.ts';
 import { canonicalJson } from './canonical.ts';
 import type { Deployment } from './deployment.ts';
 

@@ -1,5 +1,5 @@
 import type { CurrencyInfo } from '../catalog/types.ts';
-import { RESOLUTION_MS } from './history.ts';
+import { RESOLUTION_MS, upperBound } from './history.ts';
 import type { MarketState } from './state.ts';
 import type { AssetHistory, Bar } from './types.ts';
 
@@ -55,14 +55,6 @@ export function closeAt(h: AssetHistory, ts: number): number | null {
 }
 
 function coveringClose(bars: readonly Bar[], ts: number, width: number): number | null {
-  if (bars.length === 0) return null;
-  let lo = 0;
-  let hi = bars.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((bars[mid] as Bar).ts <= ts) lo = mid + 1;
-    else hi = mid;
-  }
-  const b = bars[lo - 1];
+  const b = bars[upperBound(bars, ts) - 1];
   return b && ts < b.ts + width ? b.close : null;
 }

@@ -6,6 +6,7 @@ import type { GlobalMarket } from './global.ts';
 import { computeGlobal } from './global.ts';
 import type { PriceRules, QuoteResolver } from './price.ts';
 import { aggregatePrices, DEFAULT_PRICE_RULES } from './price.ts';
+import { emptyAggregate } from './priceAsset.ts';
 import { Rates } from './rates.ts';
 import type { MarketState } from './state.ts';
 import { fdv, marketCap, verifySupply } from './supply.ts';
@@ -87,7 +88,7 @@ export function computeSnapshot(
   const { prices, supply, points } = computeCore(state, cfg, now);
   const markets = new Map<string, AssetMarket>();
   for (const a of cfg.assets) {
-    const price = prices.get(a.id) ?? emptyAggregate(a.id);
+    const price = prices.get(a.id) ?? emptyAggregate(a.id, 0, 0, 0);
     const s = supply.get(a.id) as SupplyFigures;
     const d = computeDerived(state.history(a.id), price.priceUsd, now);
     const mcap = marketCap(price.priceUsd, s);
@@ -162,20 +163,4 @@ function lastDailyVolumes(state: MarketState, id: string, now: number): number[]
     if (b.volumeUsd !== null) out.unshift(b.volumeUsd);
   }
   return out;
-}
-
-function emptyAggregate(asset: string): PriceAggregate {
-  return {
-    asset,
-    priceUsd: null,
-    volumeUsd: null,
-    baseVolume: 0,
-    confidence: null,
-    venues: 0,
-    tickersUsed: 0,
-    droppedStale: 0,
-    droppedOutlier: 0,
-    droppedUnpriced: 0,
-    lastUpdated: null,
-  };
 }

@@ -1,6 +1,6 @@
-import { bucketStart, RESOLUTION_MS, RETENTION_MS } from '../engine/history.ts';
+import { bucketStart, lowerBound, RESOLUTION_MS, RETENTION_MS } from '../engine/history.ts';
 import type { MarketState } from '../engine/state.ts';
-import type { Resolution } from '../engine/types.ts';
+import type { Bar, Resolution } from '../engine/types.ts';
 import type { Ticker } from '../ingest/types.ts';
 import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import type { RejectCounter } from '../ingest/validate.ts';
@@ -111,15 +111,8 @@ function dedupe<T>(rows: readonly T[], key: (row: T) => string): T[] {
   return [...m.values()];
 }
 
-function findBar<T extends { ts: number }>(bars: readonly T[], ts: number): T | undefined {
-  let lo = 0;
-  let hi = bars.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const b = bars[mid] as T;
-    if (b.ts === ts) return b;
-    if (b.ts < ts) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
+/** The bar starting exactly at `ts`, if the window holds one. */
+function findBar(bars: readonly Bar[], ts: number): Bar | undefined {
+  const b = bars[lowerBound(bars, ts)];
+  return b?.ts === ts ? b : undefined;
 }

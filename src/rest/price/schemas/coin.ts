@@ -1,6 +1,7 @@
 /** OpenAPI schema of `/coins/{id}`. */
 import {
   bool,
+  flag,
   currencyMap,
   int,
   MAX_AGE,
@@ -16,7 +17,6 @@ import {
 } from './common.ts';
 import type { Json } from './common.ts';
 
-const flag = (description: string, def: boolean): Json => ({ ...bool, default: def, description });
 const idParam: Json = object({
   id: { type: 'string', description: 'Coin id from /coins/list, e.g. litecoin' },
 });

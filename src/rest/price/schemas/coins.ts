@@ -2,7 +2,7 @@
 import { CATEGORY_ORDERS } from '../present/categories.ts';
 import { MARKET_ORDERS, MARKET_WINDOWS } from '../present/markets.ts';
 import {
-  bool,
+  flag,
   int,
   MAX_AGE,
   nInt,
@@ -16,8 +16,6 @@ import {
 } from './common.ts';
 import type { Json } from './common.ts';
 import { lookupParams } from './simple.ts';
-
-const flag = (description: string, def: boolean): Json => ({ ...bool, default: def, description });
 
 export const coinsListSchema: Json = {
   summary: 'Every tracked coin',

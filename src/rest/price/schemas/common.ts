@@ -134,3 +134,6 @@ export const precisionParam: Json = {
   description: 'Decimal places of currency values: full or 0–18; default 12 significant digits',
   enum: ['full', ...Array.from({ length: 19 }, (_, i) => String(i))],
 };
+
+/** A boolean query flag with its default. */
+export const flag = (description: string, def: boolean): Json => ({ ...bool, default: def, description });
