@@ -1,9 +1,16 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// One graphql instance, as under Node: Vite would resolve `import 'graphql'` in our sources to graphql's .mjs build
+// while Apollo's packages `require` the CommonJS one, and graphql refuses schemas built by "another realm".
+const graphqlCjs = createRequire(import.meta.url).resolve('graphql');
+const resolve = { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
@@ -11,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['test/**/*.e2e.ts'],

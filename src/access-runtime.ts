@@ -9,10 +9,14 @@ import type { AppConfig } from './config.ts';
 import type { Logger } from './market/service.ts';
 import type { Db } from './store/db.ts';
 
+export type RedisClient = ReturnType<typeof createClient>;
+
 /** The access layer assembled from configuration: keys, their lookup cache and the rate-limit store. */
 export interface AccessRuntime {
   keys: ApiKeyService;
   access: Access;
+  /** The shared Redis connection when `REDIS_URL` is set (the router keeps its APQ cache there too). */
+  redis: RedisClient | null;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ export async function createAccessRuntime(
     dataDir: cfg.dataDir,
     scaleOut: Boolean(cfg.databaseUrl),
   });
-  let redis: ReturnType<typeof createClient> | null = null;
+  let redis: RedisClient | null = null;
   if (cfg.redisUrl) {
     redis = createClient({ url: cfg.redisUrl });
     redis.on('error', (err: Error) => log.warn('redis error', { error: err.message }));
@@ -60,6 +64,7 @@ export async function createAccessRuntime(
   return {
     keys,
     access,
+    redis,
     async close() {
       await keys.flush?.();
       await redis?.quit();

@@ -1,5 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
+import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +53,19 @@ export interface AppConfig {
   bridgeAttestationKey: string | undefined;
   /** `BRIDGE_STALE_AFTER_MS`, default 3,600,000: an older reserve snapshot is served with `stale: true`. */
   bridgeStaleAfterMs: number;
+  /**
+   * `SUBGRAPH_URLS`: `markets=http://…/graphql,identity=…,bridge=…,accounts=…` — where a router started with
+   * `serve --only router` finds the four subgraphs. Required in that mode, ignored otherwise.
+   */
+  subgraphUrls: Partial<Record<SubgraphName, string>>;
+  /** `ROUTER_SUBGRAPH_TIMEOUT_MS`, default 5,000: a subgraph fetch slower than this yields null fields + an error. */
+  routerSubgraphTimeoutMs: number;
+  /** `ROUTER_COST_LIMITS`: e.g. `keyless=500,free=1000,pro=5000,enterprise=20000` (any subset overrides). */
+  routerCostLimits: Partial<Record<'keyless' | 'free' | 'pro' | 'enterprise', number>>;
+  /** `PERSISTED_OPERATIONS`: a persisted-operations manifest file for the router; unset → none. */
+  persistedOperations: string | undefined;
+  /** `PERSISTED_OPERATIONS_MODE`: `allow` (default: manifest ids plus any other operation) or `safelist`. */
+  persistedOperationsMode: 'allow' | 'safelist';
 }
 
 export class ConfigError extends Error {}
@@ -92,7 +107,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bridgeConfigDir: resolve(PROJECT_ROOT, env.BRIDGE_CONFIG_DIR || 'config/bridge'),
     bridgeAttestationKey: env.BRIDGE_ATTESTATION_KEY || undefined,
     bridgeStaleAfterMs: int(env, 'BRIDGE_STALE_AFTER_MS', 3_600_000, 1_000, 365 * 86_400_000),
+    subgraphUrls: subgraphUrls(env.SUBGRAPH_URLS),
+    routerSubgraphTimeoutMs: int(env, 'ROUTER_SUBGRAPH_TIMEOUT_MS', 5_000, 10, 600_000),
+    routerCostLimits: costLimits(env.ROUTER_COST_LIMITS),
+    persistedOperations: env.PERSISTED_OPERATIONS || undefined,
+    persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),
   };
+}
+
+function pairs(v: string, name: string, expected: string): [string, string][] {
+  return v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const i = p.indexOf('=');
+      if (i <= 0) throw new ConfigError(`${name} must be ${expected}`);
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+    });
+}
+
+function subgraphUrls(v: string | undefined): Partial<Record<SubgraphName, string>> {
+  const out: Partial<Record<SubgraphName, string>> = {};
+  if (!v) return out;
+  const expected = 'name=url pairs such as markets=http://127.0.0.1:4001/graphql,identity=…';
+  for (const [k, url] of pairs(v, 'SUBGRAPH_URLS', expected)) {
+    if (!(SUBGRAPH_NAMES as readonly string[]).includes(k))
+      throw new ConfigError(`SUBGRAPH_URLS: ${k} is not a subgraph (${SUBGRAPH_NAMES.join(', ')})`);
+    if (!/^https?:\/\/\S+$/.test(url)) throw new ConfigError(`SUBGRAPH_URLS: ${k} needs an http(s) URL`);
+    out[k as SubgraphName] = url;
+  }
+  return out;
+}
+
+const COST_PLANS = ['keyless', 'free', 'pro', 'enterprise'] as const;
+
+function costLimits(v: string | undefined): AppConfig['routerCostLimits'] {
+  const out: AppConfig['routerCostLimits'] = {};
+  if (!v) return out;
+  const expected = 'plan=number pairs such as free=1000,pro=5000';
+  for (const [k, n] of pairs(v, 'ROUTER_COST_LIMITS', expected)) {
+    if (!(COST_PLANS as readonly string[]).includes(k))
+      throw new ConfigError(`ROUTER_COST_LIMITS: ${k} is not a plan (${COST_PLANS.join(', ')})`);
+    const x = Number(n);
+    if (!Number.isInteger(x) || x < 1 || x > 10_000_000)
+      throw new ConfigError(`ROUTER_COST_LIMITS: ${k} must be an integer from 1 to 10000000`);
+    out[k as (typeof COST_PLANS)[number]] = x;
+  }
+  return out;
+}
+
+function safelistMode(v: string | undefined): 'allow' | 'safelist' {
+  if (v === undefined || v === '') return 'allow';
+  if (v !== 'allow' && v !== 'safelist')
+    throw new ConfigError('PERSISTED_OPERATIONS_MODE must be allow or safelist');
+  return v;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {

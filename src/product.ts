@@ -23,6 +23,10 @@ import { MarketService } from './market/service.ts';
 import { createServer } from './server/app.ts';
 import type { Db } from './store/db.ts';
 import { openDb } from './store/open.ts';
+import { createSubgraphs } from './graph.ts';
+import { createRouter } from '../router/index.ts';
+import type { RouterOptions } from '../router/index.ts';
+import { RedisApqCache } from '../router/apq-cache.ts';
 
 /** The running product: HTTP server, market engine and store. */
 export interface Product {
@@ -44,6 +48,24 @@ export function engineConfig(cfg: Pick<AppConfig, 'staleAfterMs'>): EngineConfig
     categories: CATEGORIES,
     quoteAssets: QUOTE_ASSETS,
     priceRules: { ...DEFAULT_PRICE_RULES, maxAgeMs: cfg.staleAfterMs },
+  };
+}
+
+/** Router options from the configuration (everything but where the subgraphs are). */
+export function routerOptions(
+  cfg: AppConfig,
+  access: AccessRuntime,
+  log: Logger,
+): Omit<RouterOptions, 'subgraphs'> {
+  return {
+    access: access.access,
+    costLimits: cfg.routerCostLimits,
+    subgraphTimeoutMs: cfg.routerSubgraphTimeoutMs,
+    persisted: cfg.persistedOperations
+      ? { manifest: cfg.persistedOperations, mode: cfg.persistedOperationsMode }
+      : undefined,
+    ...(access.redis ? { apqCache: new RedisApqCache(access.redis) } : {}),
+    log,
   };
 }
 
@@ -82,11 +104,32 @@ export async function startProduct(
     dataDir: cfg.dataDir,
     scaleOut: Boolean(cfg.databaseUrl),
   });
+  const domain = `${cfg.host}:${cfg.port}`;
+  // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
+  const router = await createRouter({
+    ...routerOptions(cfg, access, io.log),
+    subgraphs: {
+      kind: 'in-process',
+      subgraphs: createSubgraphs({
+        db,
+        market,
+        engine,
+        keys: access.keys,
+        adminToken,
+        domain,
+        nameSuffix: cfg.nameSuffix,
+        nameNetwork: cfg.nameNetwork,
+        deployment,
+        bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
+      }),
+    },
+  });
   const app = await createServer({
     market,
     engine,
+    graph: router,
     priceBase: cfg.priceBasePath,
-    accounts: { db, keys: access.keys, adminToken, domain: `${cfg.host}:${cfg.port}` },
+    accounts: { db, keys: access.keys, adminToken, domain },
     names: { suffix: cfg.nameSuffix, network: cfg.nameNetwork },
     bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath] }),
@@ -135,6 +178,7 @@ export async function startProduct(
     ready,
     async close() {
       await app.close();
+      await router.stop();
       await market.stop();
       await access.close();
       await db.close();

@@ -45,8 +45,23 @@ export interface AccessDenial {
 
 export type AccessDecision = AccessGrant | AccessDenial;
 
+/** Who is calling, once the key (if any) is known to be usable: what {@link Access.admit} counts against. */
+export interface Caller {
+  plan: Plan | 'keyless';
+  /** The rate-limit identity: `key:<id>` or `ip:<addr>`. */
+  identity: string;
+  key: ApiKeyRecord | null;
+  /** The per-minute budget of this identity. */
+  limitPerMinute: number;
+}
+
 export interface Access {
+  /** The key step then the budget step: what the REST services run before each request. */
   check(req: AccessRequest): Promise<AccessDecision>;
+  /** The key step alone: which key (if any) and whether it may be used (400/401 denials). Counts nothing. */
+  identify(req: AccessRequest): Promise<Caller | AccessDenial>;
+  /** The budget step alone: counts one request of `caller` (429 when the budget is spent). */
+  admit(caller: Caller): Promise<AccessDecision>;
 }
 
 /** Denials for key problems; the messages describe the key's state and nothing about its owner. */
@@ -83,29 +98,38 @@ export function createAccess(opts: AccessOptions): Access {
     headers: {},
   });
 
+  const identify = async (req: AccessRequest): Promise<Caller | AccessDenial> => {
+    const found = requestKey(req.headers, req.query);
+    if (found.kind === 'conflict') return deny(400, 'API_KEY_CONFLICT');
+    if (found.kind === 'invalid') return deny(401, 'API_KEY_UNKNOWN');
+    if (found.kind === 'none') {
+      const xff = req.headers['x-forwarded-for'];
+      const ip = clientIp(req.socketIp, Array.isArray(xff) ? xff.join(',') : xff, trusted);
+      return { plan: 'keyless', identity: `ip:${ip || 'unknown'}`, key: null, limitPerMinute: keyless };
+    }
+    const key = await opts.keys.lookup(found.key);
+    if (!key) return deny(401, 'API_KEY_UNKNOWN');
+    if (key.status !== 'approved') return deny(401, STATE_CODE[key.status]);
+    return { plan: key.plan, identity: `key:${key.id}`, key, limitPerMinute: key.limitPerMinute };
+  };
+
+  const admit = async (caller: Caller): Promise<AccessDecision> => {
+    const decision = decide(
+      await opts.limiter.consume(caller.identity, caller.limitPerMinute),
+      caller.plan,
+      caller.identity,
+      caller.key,
+    );
+    if (decision.ok && caller.key) opts.keys.touch(caller.key.id);
+    return decision;
+  };
+
   return {
+    identify,
+    admit,
     async check(req) {
-      const found = requestKey(req.headers, req.query);
-      if (found.kind === 'conflict') return deny(400, 'API_KEY_CONFLICT');
-      if (found.kind === 'invalid') return deny(401, 'API_KEY_UNKNOWN');
-      if (found.kind === 'none') {
-        const xff = req.headers['x-forwarded-for'];
-        const ip = clientIp(req.socketIp, Array.isArray(xff) ? xff.join(',') : xff, trusted);
-        const identity = `ip:${ip || 'unknown'}`;
-        return decide(await opts.limiter.consume(identity, keyless), 'keyless', identity, null);
-      }
-      const key = await opts.keys.lookup(found.key);
-      if (!key) return deny(401, 'API_KEY_UNKNOWN');
-      if (key.status !== 'approved') return deny(401, STATE_CODE[key.status]);
-      const identity = `key:${key.id}`;
-      const decision = decide(
-        await opts.limiter.consume(identity, key.limitPerMinute),
-        key.plan,
-        identity,
-        key,
-      );
-      if (decision.ok) opts.keys.touch(key.id);
-      return decision;
+      const who = await identify(req);
+      return 'ok' in who ? who : admit(who);
     },
   };
 }

@@ -184,6 +184,29 @@ export class DappService {
     return r.rows.map((x) => ownView(record(x)));
   }
 
+  /**
+   * The requests of many accounts in one read (the graph's per-request batching): account id → its records, newest
+   * first (as {@link listOwn}; an unknown or malformed id → `[]`). Full records: callers hide `reviewedBy` from
+   * anyone but administrators.
+   */
+  async listByAccounts(accountIds: readonly string[]): Promise<Map<string, DappRecord[]>> {
+    const ids = [...new Set(accountIds.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
+    const byAccount = new Map<string, DappRecord[]>();
+    if (ids.length > 0) {
+      const r = await this.db.query<Row>(
+        'SELECT * FROM dapps WHERE account_id = ANY($1::uuid[]) ORDER BY created_at DESC, id',
+        [ids],
+      );
+      for (const row of r.rows) {
+        const list = byAccount.get(row.account_id) ?? [];
+        list.push(record(row));
+        byAccount.set(row.account_id, list);
+      }
+    }
+    // uuids come back lowercase; the ids asked for may be spelled in either case.
+    return new Map(accountIds.map((id) => [id, byAccount.get(id.toLowerCase()) ?? []]));
+  }
+
   /** Admin review list: oldest first (the queue order), optionally in one state. */
   async adminList(
     status?: DappStatus,
@@ -213,21 +236,33 @@ export class DappService {
 
   /** Approved dapps, newest listing first, optionally declaring `chain`. */
   async store(q: { page: number; perPage: number; chain?: string | undefined }): Promise<StorePage> {
+    const { total, dapps } = await this.storeSlice({
+      offset: (q.page - 1) * q.perPage,
+      limit: q.perPage,
+      chain: q.chain,
+    });
+    return { page: q.page, perPage: q.perPage, total, dapps };
+  }
+
+  /**
+   * The store from any offset (the graph's cursor connection): `limit` approved dapps after the first `offset`, in
+   * {@link store}'s order, and how many match the filter in all.
+   */
+  async storeSlice(q: {
+    offset: number;
+    limit: number;
+    chain?: string | undefined;
+  }): Promise<{ total: number; dapps: StoreDapp[] }> {
     const chain = q.chain ?? null;
     const where = `status = 'approved' AND ($1::text IS NULL OR $1 = ANY(chains))`;
     const [count, rows] = await Promise.all([
       this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dapps WHERE ${where}`, [chain]),
       this.db.query<Row>(
         `SELECT * FROM dapps WHERE ${where} ORDER BY reviewed_at DESC, id LIMIT $2 OFFSET $3`,
-        [chain, q.perPage, (q.page - 1) * q.perPage],
+        [chain, q.limit, q.offset],
       ),
     ]);
-    return {
-      page: q.page,
-      perPage: q.perPage,
-      total: Number(count.rows[0]?.n ?? 0),
-      dapps: rows.rows.map(storeView),
-    };
+    return { total: Number(count.rows[0]?.n ?? 0), dapps: rows.rows.map(storeView) };
   }
 
   /**

@@ -8,7 +8,7 @@ import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
 import { RejectCounter } from '../ingest/validate.ts';
 import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
-import { loadBars, readBars, rollupBars } from '../store/bars.ts';
+import { loadBars, readBars, readBarsMany, rollupBars } from '../store/bars.ts';
 import { hasSnapshot, loadFx, loadLatestSupply, loadTickers } from '../store/inputs.ts';
 import { PendingWrites } from './persist.ts';
 
@@ -179,6 +179,16 @@ export class MarketService {
   /** History bars for charts, read from SQL. */
   readBars(asset: string, res: Resolution, from: number, to: number): Promise<Bar[]> {
     return readBars(this.opts.db, asset, res, from, to);
+  }
+
+  /** History bars of several assets over one window, in one SQL read (asset → bars, oldest first). */
+  readBarsMany(
+    assets: readonly string[],
+    res: Resolution,
+    from: number,
+    to: number,
+  ): Promise<Map<string, Bar[]>> {
+    return readBarsMany(this.opts.db, assets, res, from, to);
   }
 
   /** Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. */

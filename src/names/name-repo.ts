@@ -81,6 +81,25 @@ export async function selectNamesOfAccount(q: Queryable, accountId: string): Pro
   return r.rows.map(fromRow);
 }
 
+/**
+ * The names of several accounts in one read (the identity subgraph's batched `Account.names`): account id → its
+ * names by label, an empty list for an account holding none. Every id must be a uuid (the column's type).
+ */
+export async function selectNamesOfAccounts(
+  q: Queryable,
+  accountIds: readonly string[],
+): Promise<Map<string, NameRow[]>> {
+  const out = new Map<string, NameRow[]>(accountIds.map((id) => [id, []]));
+  if (accountIds.length === 0) return out;
+  const r = await q.query<RawName>(
+    `SELECT ${COLS} FROM names WHERE owner_account_id = ANY($1::uuid[]) ORDER BY owner_account_id, label`,
+    [[...new Set(accountIds)]],
+  );
+  for (const row of r.rows)
+    if (row.owner_account_id !== null) out.get(row.owner_account_id)?.push(fromRow(row));
+  return out;
+}
+
 /** Linked addresses of some names: label → asset → address. */
 export async function selectAddresses(
   q: Queryable,

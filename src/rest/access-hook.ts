@@ -18,7 +18,10 @@ export interface AccessHookOptions {
  * runs `access.check`, puts the rate-limit headers on the reply, and on a denial answers the status with the JSON
  * error body before any route work. Usage: `accessHook(access, { prefixes: ['/v1/agg'] })(app)`.
  */
-export function accessHook(access: Access, opts: AccessHookOptions): (app: FastifyInstance) => void {
+export function accessHook(
+  access: Pick<Access, 'check'>,
+  opts: AccessHookOptions,
+): (app: FastifyInstance) => void {
   const prefixes = opts.prefixes.map((p) => p.replace(/\/+$/, ''));
   const guards = (url: string): boolean => {
     const path = url.split('?', 1)[0] ?? '';

@@ -12,6 +12,8 @@ import type { NamesApiOptions } from '../rest/names/index.ts';
 import { namesApi } from '../rest/names/index.ts';
 import type { BridgeApiOptions } from '../rest/bridge/index.ts';
 import { bridgeApi } from '../rest/bridge/index.ts';
+import type { Router } from '../../router/index.ts';
+import { mountRouter } from '../../router/http.ts';
 import { ApiError, registerErrorHandling } from '../rest/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
@@ -33,6 +35,8 @@ export interface ServerOptions {
   names?: Omit<NamesApiOptions, 'db' | 'guards'>;
   /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
   bridge?: BridgeApiOptions;
+  /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */
+  graph?: Router;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
   now?: () => number;
@@ -49,6 +53,8 @@ export const CORS_ALLOWED_HEADERS = [
   'x-cg-pro-api-key',
   'x-cg-demo-api-key',
   'x-requested-with',
+  'apollo-require-preflight',
+  'x-apollo-operation-name',
   'x-stainless-lang',
   'x-stainless-package-version',
   'x-stainless-os',
@@ -90,6 +96,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       'x-api-plan',
       'retry-after',
       'etag',
+      'x-query-cost',
+      'x-query-cost-limit',
     ],
     maxAge: 86_400,
     // An OPTIONS request that is not a CORS preflight is answered 204, not a plain-text 400.
@@ -108,6 +116,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, ...opts.names });
     }
   }
+  if (opts.graph) await mountRouter(app, opts.graph);
   if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,

@@ -90,6 +90,28 @@ export async function readBars(
   return r.rows.map(toBar);
 }
 
+/**
+ * Bars of several assets at one resolution with from ≤ ts ≤ to, in one query (the graph's batched chart reads):
+ * a map from asset to its bars, oldest first; an asset without bars maps to an empty list.
+ */
+export async function readBarsMany(
+  q: Queryable,
+  assets: readonly string[],
+  res: Resolution,
+  from: number,
+  to: number,
+): Promise<Map<string, Bar[]>> {
+  const out = new Map<string, Bar[]>(assets.map((a) => [a, []]));
+  if (assets.length === 0) return out;
+  const r = await q.query<BarDbRow & { asset: string }>(
+    `SELECT asset, ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd FROM price_bars
+     WHERE asset = ANY($1::text[]) AND res = $2 AND ts >= $3 AND ts <= $4 ORDER BY asset, ts`,
+    [[...new Set(assets)], res, from, to],
+  );
+  for (const row of r.rows) out.get(row.asset)?.push(toBar(row));
+  return out;
+}
+
 /** All bars of one resolution since `since`, for loading the engine's in-memory windows. */
 export async function loadBars(q: Queryable, res: Resolution, since: number): Promise<BarRow[]> {
   const r = await q.query<BarDbRow & { asset: string }>(

@@ -1,30 +1,49 @@
 /**
- * Per-request context of the accounts subgraph. `account` is the signed-in account (null without a session);
- * `operator` is true for the operator's ADMIN_TOKEN, which may review like an administrator.
+ * Per-request context of the accounts subgraph: what every resolver receives as its third argument. Built once per
+ * request (`contextFor` in `index.ts`), so that the loaders batch and cache within that request only and the session
+ * is looked up at most once.
+ *
+ * Identity comes from `Authorization: Bearer <token>`: the operator's ADMIN_TOKEN sets `operator` (it may review like
+ * an administrator, but is no account); any other token is a session token, resolved lazily by `viewer()` so that the
+ * public fields (the dapp store, entity references) never read or judge the session.
  */
-import type { Db } from '../../src/store/db.ts';
+import type { ApiKeyRecord, ApiKeyService } from '../../src/access/keys.ts';
+import type { AccountKeys } from '../../src/accounts/api-keys.ts';
+import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
-import type { OwnerKeyView } from '../../src/accounts/api-keys.ts';
-import type { OwnDapp } from '../../src/accounts/dapps.ts';
+import type { Db } from '../../src/store/db.ts';
 
-/** The part of DataLoader's API resolvers use. */
+/** The part of DataLoader's API resolvers use: `load` batches the keys of one tick into one read. */
 export interface Loader<K, V> {
   load(key: K): Promise<V>;
   loadMany(keys: readonly K[]): Promise<Array<V | Error>>;
+  /** Forgets one key's cached value (after a mutation changed it). */
+  clear(key: K): unknown;
 }
 
 export interface AccountsLoaders {
   /** Account id → account; null when unknown. Every `Account.__resolveReference` uses it. */
   account: Loader<string, Account | null>;
-  /** Account id → its API keys, newest first. */
-  apiKeysByOwner: Loader<string, OwnerKeyView[]>;
-  /** Account id → its dapp listing requests, newest first. */
-  dappsByAccount: Loader<string, OwnDapp[]>;
+  /** Account id → its API keys, newest first (full records: `ApiKey.owner` needs the owner id). */
+  apiKeysByOwner: Loader<string, ApiKeyRecord[]>;
+  /** Account id → its dapp listing requests, newest first (full records: `reviewedBy` is hidden by its resolver). */
+  dappsByAccount: Loader<string, DappRecord[]>;
 }
 
 export interface AccountsContext {
   db: Db;
-  account: Account | null;
+  /** True when the bearer token is the operator's ADMIN_TOKEN (compared in constant time). */
   operator: boolean;
+  /**
+   * The signed-in account, read on first call and memoised for the request: null without a bearer token and for the
+   * operator; rejects with INVALID_SESSION / SESSION_EXPIRED when the token is not a current session.
+   */
+  viewer(): Promise<Account | null>;
+  /** API keys: review and look-ups (`src/access/keys.ts`). */
+  keys: ApiKeyService;
+  /** API keys scoped to their owner, exactly as the REST `/account/api-keys` routes use them. */
+  ownKeys: AccountKeys;
+  /** Dapp listing requests, their review and the store. */
+  dapps: DappService;
   loaders: AccountsLoaders;
 }

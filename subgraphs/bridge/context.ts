@@ -1,4 +1,8 @@
-/** Per-request context of the bridge subgraph: the active deployment and the store holding its snapshots. */
+/**
+ * Per-request context of the bridge subgraph: the active deployment, the store holding its snapshots, the request's
+ * clock and staleness threshold, and the loaders. Built once per request (`contextFor` in `index.ts`) so that the
+ * loaders batch and cache within that request only.
+ */
 import type { Db } from '../../src/store/db.ts';
 import type { Deployment } from '../../src/bridge/deployment.ts';
 import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
@@ -19,5 +23,9 @@ export interface BridgeLoaders {
 export interface BridgeContext {
   db: Db;
   deployment: Deployment;
+  /** The clock of this request, UNIX ms: every `ageSeconds` and `stale` of the request is measured from it. */
+  now: number;
+  /** A snapshot whose figures are older than this (ms) is served with `stale: true` (`BRIDGE_STALE_AFTER_MS`). */
+  staleAfterMs: number;
   loaders: BridgeLoaders;
 }

@@ -1,9 +1,14 @@
 /**
- * Per-request context of the identity subgraph. `account` is the signed-in wallet account (from the session token
- * the router forwards), null without one; mutations answer UNAUTHENTICATED then.
+ * Per-request context of the identity subgraph: what every resolver receives as its third argument. Built once per
+ * request (`contextFor` in `index.ts`) so that the loaders batch and cache within that request only.
+ *
+ * The session is resolved lazily: `viewer()` looks the bearer token up on first use and keeps the answer for the
+ * request, so a request that never needs the account (`resolveName`, a public `name`) never fails because of a bad
+ * token. Fields that need an account answer AUTH_REQUIRED without a token (see `resolvers.ts`).
  */
 import type { Db } from '../../src/store/db.ts';
 import type { Account } from '../../src/accounts/types.ts';
+import type { NameService } from '../../src/names/service.ts';
 import type { NameView } from '../../src/names/types.ts';
 
 /** The part of DataLoader's API resolvers use. */
@@ -14,19 +19,25 @@ export interface Loader<K, V> {
 
 /**
  * What a `NameRecord` resolver receives: the holder's full view, or the public lookup (name and addresses only; the
- * holder-only fields resolve to null).
+ * holder-only fields resolve to null unless the request's viewer holds the name).
  */
 export type NameOrPublicName = NameView | Pick<NameView, 'name' | 'addresses'>;
 
 export interface IdentityLoaders {
-  /** Account id → the names it holds (by name). */
+  /** Account id → the names it holds (by name), with their addresses. One SQL read per level for the whole batch. */
   namesByAccount: Loader<string, NameView[]>;
-  /** Uppercase asset ticker → the markets coin id; null when the catalog does not track it. */
+  /** Uppercase asset ticker → the markets coin id; null when the catalog does not track it. No store read. */
   coinIdByTicker: Loader<string, string | null>;
 }
 
 export interface IdentityContext {
   db: Db;
-  account: Account | null;
+  /** The name service (the same rules and error codes as the REST API). */
+  names: NameService;
+  /**
+   * The signed-in account of `Authorization: Bearer <session token>`: null without a token; rejects with
+   * INVALID_SESSION / SESSION_EXPIRED for a bad one. Looked up on first call, then memoised for the request.
+   */
+  viewer(): Promise<Account | null>;
   loaders: IdentityLoaders;
 }

@@ -29,8 +29,13 @@ export interface BarsKey {
 export interface MarketsStore {
   /** The current snapshot; null before the engine's first tick. */
   snapshot(): MarketSnapshot | null;
-  /** History bars of one coin, read from SQL. */
-  readBars(id: string, res: Resolution, from: number, to: number): Promise<Bar[]>;
+  /** History bars of several coins over one window, in one SQL read (coin id → bars, oldest first). */
+  readBarsMany(
+    ids: readonly string[],
+    res: Resolution,
+    from: number,
+    to: number,
+  ): Promise<Map<string, Bar[]>>;
   /** The in-memory daily bar of the UTC day containing `now`, when the coin has one. */
   openDailyBar(id: string, now: number): Bar | null;
 }

@@ -2,24 +2,13 @@
  * GraphQL errors of the markets subgraph: the REST catalogs' codes and messages (`src/rest/price/errors.ts`,
  * `src/rest/params.ts`, `src/rest/errors.ts`) carried as `extensions.code`, with `extensions.http.status`.
  */
-import { GraphQLError } from 'graphql';
-import { ApiError, commonErrors } from '../../src/rest/errors.ts';
+import type { GraphQLError } from 'graphql';
+import { commonErrors } from '../../src/rest/errors.ts';
 import { paramError } from '../../src/rest/params.ts';
 import { priceErrors } from '../../src/rest/price/errors.ts';
 
-/** The GraphQL form of a REST `ApiError`: same code and message. */
-export function fromApiError(e: ApiError): GraphQLError {
-  return new GraphQLError(e.message, { extensions: { code: e.code, http: { status: e.status } } });
-}
-
-/** Runs `fn`, turning a thrown `ApiError` (from a shared REST helper) into its GraphQL form. */
-export function graphqlErrors<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    throw e instanceof ApiError ? fromApiError(e) : e;
-  }
-}
+export { fromApiError, graphqlErrors } from '../shared/errors.ts';
+import { fromApiError } from '../shared/errors.ts';
 
 export const notReady = (): GraphQLError => fromApiError(commonErrors.notReady());
 export const unknownCurrency = (code: string): GraphQLError =>

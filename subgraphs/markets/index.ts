@@ -2,7 +2,7 @@
  * The markets subgraph as a value: `createMarketsSubgraph({ market, engine })` gives the executable schema and the
  * per-request context factory. Side-effect free (no listener, no timers): `main.ts` serves it, tests execute it.
  */
-import type { GraphQLSchema } from 'graphql';
+import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import type { MarketService } from '../../src/market/service.ts';
 import type { MarketsContext, MarketsStore } from './context.ts';
@@ -23,16 +23,16 @@ export interface MarketsSubgraphOptions {
   hooks?: LoaderHooks;
 }
 
-export interface MarketsSubgraph {
-  schema: GraphQLSchema;
+export interface MarketsSubgraph extends Subgraph<MarketsContext> {
   /** A fresh context (fresh loaders) for one request. The request itself is not needed by this subgraph. */
-  contextFor(req?: unknown): MarketsContext;
+  contextFor(req?: SubgraphRequest): MarketsContext;
 }
 
 export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubgraph {
   const store = opts.store ?? storeOf(opts.market);
   const now = opts.now ?? Date.now;
   return {
+    name: 'markets',
     schema: buildMarketsSchema(),
     contextFor: () => {
       let snap: MarketSnapshot | null = null;

@@ -2,10 +2,9 @@
  * Per-request DataLoaders of the markets subgraph, created with the context (`contextFor`), never shared between
  * requests. Batch functions return one result per key, in key order, with an `Error` for each missing key.
  *
- * `barsByCoin`: `MarketService` has no multi-asset history read (`readBars` takes one asset), and nothing is added
- * to `src/` for the graph, so the batch issues one `readBars` per distinct key. DataLoader's cache (keyed by
- * `id|res|from|to`) dedupes identical keys within the request, so the same chart asked twice (aliases, entities
- * resolved twice) reads SQL once. When a multi-asset read appears, group the keys by `(res, from, to)` here.
+ * `barsByCoin`: the keys of a batch are grouped by window `(res, from, to)` and each group is one multi-asset SQL
+ * read (`readBarsMany`), so `coins(first: 250) { chart(days: 30) }` reads history once. DataLoader's cache (keyed by
+ * `id|res|from|to`) dedupes identical keys within the request: the same chart asked twice reads SQL once.
  */
 import DataLoader from 'dataloader';
 import { bucketStart } from '../../src/engine/history.ts';
@@ -22,7 +21,7 @@ export const COIN_NOT_FOUND = 'COIN_NOT_FOUND';
 export function storeOf(market: MarketService): MarketsStore {
   return {
     snapshot: () => market.snapshot,
-    readBars: (id, res, from, to) => market.readBars(id, res, from, to),
+    readBarsMany: (ids, res, from, to) => market.readBarsMany(ids, res, from, to),
     openDailyBar: (id, now) => {
       const bars = market.state.histories.get(id)?.bars1d;
       const last = bars?.[bars.length - 1];
@@ -58,9 +57,29 @@ export function createLoaders(store: MarketsStore, hooks: LoaderHooks = {}): Mar
   });
 
   const barsByCoin = new DataLoader<BarsKey, Bar[], string>(
-    (keys) => {
+    async (keys) => {
       seen('barsByCoin', keys);
-      return Promise.all(keys.map((k) => store.readBars(k.id, k.res, k.from, k.to)));
+      const windows = new Map<string, BarsKey[]>();
+      for (const k of keys) {
+        const w = `${k.res}|${k.from}|${k.to}`;
+        const group = windows.get(w);
+        if (group) group.push(k);
+        else windows.set(w, [k]);
+      }
+      const read = new Map<string, Bar[]>();
+      await Promise.all(
+        [...windows.values()].map(async (group) => {
+          const first = group[0] as BarsKey;
+          const byId = await store.readBarsMany(
+            group.map((k) => k.id),
+            first.res,
+            first.from,
+            first.to,
+          );
+          for (const k of group) read.set(barsKey(k), byId.get(k.id) ?? []);
+        }),
+      );
+      return keys.map((k) => read.get(barsKey(k)) ?? []);
     },
     { cacheKeyFn: barsKey },
   );

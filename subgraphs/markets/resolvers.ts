@@ -4,7 +4,7 @@
  * the time for past ones; default precision), so the graph and REST agree figure for figure. Coins reached by id go
  * through the request's `coinById` loader, history through `barsByCoin`.
  */
-import { GraphQLScalarType, Kind } from 'graphql';
+import { DateTime } from '../shared/scalars.ts';
 import { buildChart, dailyCandles } from '../../src/engine/chart.ts';
 import type { RateAt } from '../../src/engine/chart.ts';
 import { DAY_MS } from '../../src/engine/history.ts';
@@ -79,27 +79,6 @@ const rateAt =
     conv.rateAt(ts);
 
 const round = (v: number | null): number | null => applyPrecision(v, DEFAULT_PRECISION);
-
-const DateTime = new GraphQLScalarType<number | string, string>({
-  name: 'DateTime',
-  description: 'A point in time as an ISO 8601 UTC string with milliseconds.',
-  serialize: (v) => {
-    const d = new Date(typeof v === 'number' || typeof v === 'string' ? v : NaN);
-    if (Number.isNaN(d.getTime()))
-      throw new TypeError('DateTime must be UNIX milliseconds or an ISO 8601 string');
-    return d.toISOString();
-  },
-  parseValue: (v) => {
-    if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
-      throw new TypeError('DateTime must be ISO 8601');
-    return v;
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING || Number.isNaN(Date.parse(ast.value)))
-      throw new TypeError('DateTime must be ISO 8601');
-    return ast.value;
-  },
-});
 
 const Coin: CoinResolvers<MarketsContext> = {
   __resolveReference: (ref, ctx) => ctx.loaders.coinById.load(ref.id),

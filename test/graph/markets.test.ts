@@ -26,7 +26,8 @@ let sg: MarketsSubgraph;
 let snap: MarketSnapshot;
 /** Every snapshot read (one per loader batch) and every history read. */
 const snapshotReads: number[] = [];
-const barReads: { id: string; res: Resolution; from: number; to: number }[] = [];
+/** Every history read: the coins of one multi-coin SQL read and its window. */
+const barReads: { ids: readonly string[]; res: Resolution; from: number; to: number }[] = [];
 /** Every batch the loaders dispatched. */
 const batches: { loader: string; keys: readonly unknown[] }[] = [];
 
@@ -39,9 +40,9 @@ beforeAll(async () => {
       snapshotReads.push(1);
       return inner.snapshot();
     },
-    readBars: (id, res, from, to) => {
-      barReads.push({ id, res, from, to });
-      return inner.readBars(id, res, from, to);
+    readBarsMany: (ids, res, from, to) => {
+      barReads.push({ ids, res, from, to });
+      return inner.readBarsMany(ids, res, from, to);
     },
     openDailyBar: (id, now) => inner.openDailyBar(id, now),
   };
@@ -211,8 +212,9 @@ describe('batching', () => {
     const ids = snap.ranked.slice(0, 250).map((m) => m.id);
     expect(d.coins.edges.map((e) => e.node.id)).toEqual(ids);
     expect(idsOf('barsByCoin')).toEqual([ids]);
-    // No multi-asset read exists in MarketService: one SQL read per distinct key of the batch.
-    expect(barReads).toHaveLength(ids.length);
+    // One multi-coin SQL read for the whole page (all 250 share one window).
+    expect(barReads).toHaveLength(1);
+    expect(barReads[0]?.ids).toEqual(ids);
   });
 
   it('three entities load in one coinById batch (one snapshot read) and one barsByCoin batch', async () => {
@@ -236,7 +238,7 @@ describe('batching', () => {
       a: coin(id: "litecoin") { chart(days: 1) { points { time } } }
       b: coin(id: "litecoin") { chart(days: 1, currency: "eur") { points { price } } }
     }`);
-    expect(barReads.map((b) => [b.id, b.res])).toEqual([['litecoin', '5m']]);
+    expect(barReads.map((b) => [b.ids, b.res])).toEqual([[['litecoin'], '5m']]);
   });
 });
 

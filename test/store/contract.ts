@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bar } from '../../src/engine/types.ts';
 import type { Db } from '../../src/store/db.ts';
-import { readBars, rollupBars, saveBars } from '../../src/store/bars.ts';
+import { readBars, readBarsMany, rollupBars, saveBars } from '../../src/store/bars.ts';
 import {
   loadFx,
   loadLatestSupply,
@@ -88,6 +88,23 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
           marketCapUsd: null,
         });
       }
+    });
+
+    it('reads several assets over one window in one query, each equal to its own read', async () => {
+      const rows = ['many-a', 'many-b'].flatMap((asset, j) =>
+        [0, 1, 2].map((i) => ({
+          asset,
+          res: '5m' as const,
+          bar: bar(T0 + i * 300_000, 10 * (j + 1) + i, T0 + i * 300_000 + 1000),
+        })),
+      );
+      await saveBars(db, rows);
+      const got = await readBarsMany(db, ['many-a', 'many-b', 'many-none', 'many-a'], '5m', T0, T0 + 300_000);
+      expect([...got.keys()]).toEqual(['many-a', 'many-b', 'many-none']);
+      expect(got.get('many-a')).toEqual(await readBars(db, 'many-a', '5m', T0, T0 + 300_000));
+      expect(got.get('many-b')?.map((b) => b.close)).toEqual([20, 21]);
+      expect(got.get('many-none')).toEqual([]);
+      expect((await readBarsMany(db, [], '5m', T0, T0)).size).toBe(0);
     });
 
     it('rolls 5-minute bars up into hourly ones and deletes them', async () => {

@@ -1,0 +1,390 @@
+/**
+ * The router: `@apollo/gateway` on `@apollo/server`, reading the committed supergraph, with our plugins
+ * (`router/plugins/`: API key, rate limit, persisted operations, limits, query cost) around it.
+ *
+ * `createRouter` gives a transport-free `handle(request) → response` (GraphQL over HTTP: GET and POST,
+ * `application/graphql-response+json` or `application/json`, batches, CSRF prevention, automatic persisted queries);
+ * `router/http.ts` mounts it on Fastify. Embedded mode executes the four subgraphs in this process; scale-out mode
+ * calls them over HTTP. See docs/graph.md ("The router").
+ */
+import { readFileSync } from 'node:fs';
+import { ApolloGateway } from '@apollo/gateway';
+import type { GraphQLDataSource } from '@apollo/gateway';
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { GraphQLError, Kind } from 'graphql';
+import type { FragmentDefinitionNode, GraphQLFormattedError } from 'graphql';
+import type { Access } from '../src/access/access.ts';
+import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
+import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
+import { readCostDirectives } from './cost/directives.ts';
+import { RouterError } from './errors.ts';
+import type { OperationState, RawOperation, RequestState, RouterPlugin } from './plugin.ts';
+import { apiKeyPlugin } from './plugins/api-key.ts';
+import { DEFAULT_LIMITS, limitsPlugin } from './plugins/limits.ts';
+import type { Limits } from './plugins/limits.ts';
+import { loadManifest, persistedOperationsPlugin } from './plugins/persisted-operations.ts';
+import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
+import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
+import type { CostPlan } from './plugins/query-cost.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { HttpSource, InProcessSource } from './sources.ts';
+import type { SourceContext } from './sources.ts';
+
+/** The committed supergraph (`npm run compose`). */
+export const SUPERGRAPH_URL = new URL('../schema/supergraph.graphql', import.meta.url);
+
+export interface RouterLog {
+  info(msg: string, data?: Record<string, unknown>): void;
+  warn(msg: string, data?: Record<string, unknown>): void;
+  error(msg: string, data?: Record<string, unknown>): void;
+}
+
+export type RouterSubgraphs =
+  | { kind: 'in-process'; subgraphs: readonly Subgraph<unknown>[] }
+  | { kind: 'http'; urls: Readonly<Record<SubgraphName, string>> };
+
+export interface RouterOptions {
+  subgraphs: RouterSubgraphs;
+  /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
+  access?: Pick<Access, 'identify' | 'admit'> | undefined;
+  /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
+  supergraphSdl?: string;
+  costLimits?: Partial<Record<CostPlan, number>>;
+  /** List size assumed for a list field without `@listSize` (default 10). */
+  defaultListSize?: number;
+  /** Flat cost of `__schema` / `__type` (default 50). */
+  introspectionCost?: number;
+  limits?: Partial<Limits>;
+  /** Per-subgraph-fetch timeout, ms (default 5,000). */
+  subgraphTimeoutMs?: number;
+  /** Persisted operations manifest (a file path or a parsed manifest) and how strictly to apply it. */
+  persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
+  /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
+  apqCache?: KeyValueCache<string> | false;
+  log?: RouterLog;
+}
+
+export interface RouterRequest {
+  method: string;
+  /** Lowercase header names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The URL's query string without `?`. */
+  search: string;
+  /** The parsed JSON body (POST), or undefined. */
+  body: unknown;
+  socketIp: string;
+}
+
+export interface RouterResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Router {
+  handle(req: RouterRequest): Promise<RouterResponse>;
+  /** Ready once the gateway has loaded the supergraph. */
+  health(): { status: 'UP' | 'DOWN' };
+  stop(): Promise<void>;
+}
+
+/** The context of one operation inside Apollo Server and the gateway. */
+interface RouterContext extends SourceContext {
+  state: RequestState;
+  opState: OperationState;
+}
+
+const silent: RouterLog = { info() {}, warn() {}, error() {} };
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The media type a client asked for: graphql-response+json when accepted, else JSON. */
+function responseType(accept: string | undefined): string {
+  return accept?.includes('application/graphql-response+json') ? GRAPHQL_RESPONSE : JSON_TYPE;
+}
+
+function flatHeaders(h: RouterRequest['headers']): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function jsonParam(v: string | null): Record<string, unknown> | undefined {
+  if (v === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rawOperation(v: unknown): RawOperation {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  const o = v as Record<string, unknown>;
+  const obj = (x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
+  return {
+    query: typeof o['query'] === 'string' ? o['query'] : undefined,
+    operationName: typeof o['operationName'] === 'string' ? o['operationName'] : undefined,
+    variables: obj(o['variables']),
+    extensions: obj(o['extensions']),
+    documentId: typeof o['documentId'] === 'string' ? o['documentId'] : undefined,
+  };
+}
+
+function errorBody(e: RouterError): string {
+  const err: GraphQLFormattedError = { message: e.message, extensions: { code: e.code, ...e.extensions } };
+  return JSON.stringify({ errors: [err] });
+}
+
+export async function createRouter(opts: RouterOptions): Promise<Router> {
+  const log = opts.log ?? silent;
+  const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
+  const timeoutMs = opts.subgraphTimeoutMs ?? 5_000;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+
+  const sources = new Map<string, GraphQLDataSource>();
+  if (opts.subgraphs.kind === 'in-process') {
+    for (const sg of opts.subgraphs.subgraphs) sources.set(sg.name, new InProcessSource(sg, timeoutMs, log));
+  } else {
+    for (const name of SUBGRAPH_NAMES)
+      sources.set(name, new HttpSource(name, opts.subgraphs.urls[name], timeoutMs, log));
+  }
+  for (const name of SUBGRAPH_NAMES)
+    if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
+
+  const plugins: RouterPlugin[] = [];
+  if (opts.access) plugins.push(apiKeyPlugin(opts.access), rateLimitPlugin(opts.access));
+  if (opts.persisted) {
+    const manifest =
+      typeof opts.persisted.manifest === 'string'
+        ? loadManifest(opts.persisted.manifest)
+        : opts.persisted.manifest;
+    plugins.push(persistedOperationsPlugin(manifest, opts.persisted.mode));
+  }
+  plugins.push(
+    limitsPlugin(limits),
+    queryCostPlugin({
+      directives: readCostDirectives(supergraphSdl),
+      limits: { ...DEFAULT_COST_LIMITS, ...opts.costLimits },
+      defaultListSize: opts.defaultListSize ?? 10,
+      introspectionCost: opts.introspectionCost ?? 50,
+    }),
+  );
+
+  const toGraphQLError = (e: RouterError): GraphQLError =>
+    new GraphQLError(e.message, {
+      extensions: {
+        code: e.code,
+        ...e.extensions,
+        http: { status: e.status, headers: new HeaderMap(Object.entries(e.headers)) },
+      },
+    });
+
+  const bridgePlugin: ApolloServerPlugin<RouterContext> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation(rc: GraphQLRequestContext<RouterContext>) {
+          const ctx = rc.contextValue;
+          const operation = rc.operation;
+          const document = rc.document;
+          if (!operation || !document) return;
+          const fragments = document.definitions.filter(
+            (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+          );
+          const info = {
+            schema: rc.schema,
+            document,
+            operation,
+            fragments,
+            variables: rc.request.variables ?? {},
+          };
+          for (const p of plugins) {
+            try {
+              await p.onOperation?.(info, ctx.state, ctx.opState);
+            } catch (e) {
+              throw e instanceof RouterError ? toGraphQLError(e) : e;
+            }
+          }
+        },
+        async willSendResponse(rc: GraphQLRequestContext<RouterContext>) {
+          const out = { extensions: {} as Record<string, unknown>, headers: {} as Record<string, string> };
+          for (const p of plugins) p.onResponse?.(rc.contextValue.state, rc.contextValue.opState, out);
+          const body = rc.response.body;
+          if (body?.kind === 'single' && Object.keys(out.extensions).length > 0)
+            body.singleResult.extensions = { ...body.singleResult.extensions, ...out.extensions };
+          for (const [k, v] of Object.entries(out.headers)) rc.response.http.headers.set(k, v);
+        },
+      };
+    },
+  };
+
+  const gateway = new ApolloGateway({
+    supergraphSdl,
+    buildService: ({ name }) => {
+      const s = sources.get(name);
+      if (!s) throw new Error(`router: the supergraph names an unknown subgraph ${name}`);
+      return s;
+    },
+  });
+  const server = new ApolloServer<RouterContext>({
+    gateway,
+    plugins: [bridgePlugin, ApolloServerPluginLandingPageDisabled()],
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    // Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF.
+    csrfPrevention: {
+      requestHeaders: [
+        'x-apollo-operation-name',
+        'apollo-require-preflight',
+        'x-sp-api-key',
+        'authorization',
+      ],
+    },
+    persistedQueries:
+      opts.apqCache === false ? false : { ...(opts.apqCache ? { cache: opts.apqCache } : {}), ttl: 86_400 },
+    parseOptions: { maxTokens: limits.maxTokens },
+    allowBatchedHttpRequests: false,
+    formatError: (formatted, error) => {
+      const code = formatted.extensions?.['code'];
+      if (code === 'INTERNAL_SERVER_ERROR' && !formatted.extensions?.['subgraph']) {
+        log.error('router error', { error: error instanceof Error ? error.message : String(error) });
+        return { message: 'internal error', extensions: { code } };
+      }
+      return formatted;
+    },
+  });
+  await server.start();
+  let up = true;
+
+  async function runOne(
+    req: RouterRequest,
+    headers: Record<string, string | undefined>,
+    op: RawOperation,
+    state: RequestState,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const hm = new HeaderMap();
+    for (const [k, v] of Object.entries(headers)) if (v !== undefined) hm.set(k, v);
+    let search = req.search;
+    let body: unknown = undefined;
+    const method = req.method.toUpperCase();
+    if (method === 'GET') {
+      const p = new URLSearchParams(req.search);
+      if (op.query !== undefined) p.set('query', op.query);
+      p.delete('documentId');
+      if (op.extensions) p.set('extensions', JSON.stringify(op.extensions));
+      else p.delete('extensions');
+      search = p.toString();
+    } else {
+      body = {
+        ...(op.query !== undefined ? { query: op.query } : {}),
+        ...(op.operationName !== undefined ? { operationName: op.operationName } : {}),
+        ...(op.variables !== undefined ? { variables: op.variables } : {}),
+        ...(op.extensions !== undefined ? { extensions: op.extensions } : {}),
+      };
+      if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+        // Keep what the client sent (so Apollo Server reports malformed fields itself), with plugin rewrites.
+        const orig = { ...(req.body as Record<string, unknown>) };
+        delete orig['documentId'];
+        body = { ...orig, ...(body as object) };
+        if (op.extensions === undefined) delete (body as Record<string, unknown>)['extensions'];
+      } else if (!Array.isArray(req.body)) body = req.body;
+    }
+    const ctx: RouterContext = {
+      headers,
+      subgraphContexts: new Map(),
+      state,
+      opState: { cost: null },
+    };
+    const res = await server.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method, headers: hm, search, body },
+      context: async () => ctx,
+    });
+    const outHeaders: Record<string, string> = {};
+    for (const [k, v] of res.headers) outHeaders[k] = v;
+    let text: string;
+    if (res.body.kind === 'complete') text = res.body.string;
+    else {
+      text = '';
+      for await (const chunk of res.body.asyncIterator) text += chunk;
+    }
+    return { status: res.status ?? 200, headers: outHeaders, body: text };
+  }
+
+  return {
+    health: () => ({ status: up ? 'UP' : 'DOWN' }),
+    async stop() {
+      up = false;
+      await server.stop();
+    },
+    async handle(req) {
+      const headers = flatHeaders(req.headers);
+      const params = new URLSearchParams(req.search);
+      const method = req.method.toUpperCase();
+      const batched = method === 'POST' && Array.isArray(req.body);
+      let operations: RawOperation[];
+      if (method === 'GET') {
+        operations = [
+          {
+            query: params.get('query') ?? undefined,
+            operationName: params.get('operationName') ?? undefined,
+            extensions: jsonParam(params.get('extensions')),
+            documentId: params.get('documentId') ?? undefined,
+          },
+        ];
+      } else if (batched) operations = (req.body as unknown[]).map(rawOperation);
+      else operations = [rawOperation(req.body)];
+
+      const state: RequestState = { caller: null, headers: {} };
+      const contentType = responseType(headers['accept']);
+      try {
+        if (batched && operations.length === 0)
+          throw new RouterError(
+            400,
+            'BAD_REQUEST',
+            'a batched request must be a non-empty JSON array of operations',
+          );
+        for (const p of plugins)
+          await p.onHttpRequest?.(
+            {
+              method,
+              headers,
+              query: Object.fromEntries(params),
+              socketIp: req.socketIp,
+              operations,
+              batched,
+            },
+            state,
+          );
+      } catch (e) {
+        if (!(e instanceof RouterError)) throw e;
+        return {
+          status: e.status,
+          headers: { ...state.headers, ...e.headers, 'content-type': contentType },
+          body: errorBody(e),
+        };
+      }
+      if (!batched) {
+        const r = await runOne(req, headers, operations[0] ?? {}, state);
+        return { status: r.status, headers: { ...state.headers, ...r.headers }, body: r.body };
+      }
+      const results = await Promise.all(operations.map((op) => runOne(req, headers, op, state)));
+      const merged: Record<string, string> = { ...state.headers };
+      let cost = 0;
+      for (const r of results) {
+        Object.assign(merged, r.headers);
+        cost += Number(r.headers['x-query-cost'] ?? 0);
+      }
+      merged['x-query-cost'] = String(cost);
+      merged['content-type'] = contentType;
+      return { status: 200, headers: merged, body: `[${results.map((r) => r.body).join(',')}]` };
+    },
+  };
+}

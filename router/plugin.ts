@@ -1,0 +1,68 @@
+/**
+ * The router's plugin contract. Each plugin acts at the earliest phase that can decide:
+ *
+ * - `onHttpRequest` — before anything is parsed: only the HTTP request (headers, query string, the raw operations
+ *   of the body). The API key and rate limit decide here; so do batch size, token count and the safelist.
+ * - `onOperation` — after parsing and validation, before the query plan runs (nothing has reached a subgraph):
+ *   depth, aliases, directives and query cost.
+ * - `onResponse` — adds extensions and headers to each operation's response.
+ *
+ * A plugin refuses by throwing a {@link RouterError}; the router answers with that error alone (no data).
+ */
+import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import type { Caller } from '../src/access/access.ts';
+
+/** One operation as sent (before parsing): a POST body object or the GET query parameters. */
+export interface RawOperation {
+  query?: string | undefined;
+  operationName?: string | undefined;
+  variables?: Record<string, unknown> | undefined;
+  extensions?: Record<string, unknown> | undefined;
+  /** A persisted document id (GraphQL-over-HTTP persisted documents; graphql-codegen's client preset). */
+  documentId?: string | undefined;
+}
+
+export interface HttpRequestInfo {
+  method: string;
+  /** Lowercase header names. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The URL's query parameters (first value of each). */
+  query: Readonly<Record<string, string>>;
+  socketIp: string;
+  /** The operations of this request: one, or several for a batch. Plugins may rewrite them (persisted documents). */
+  operations: RawOperation[];
+  batched: boolean;
+}
+
+/** What the router learnt about the caller of one HTTP request. */
+export interface RequestState {
+  /** Set by the API-key plugin. */
+  caller: Caller | null;
+  /** Headers every response of this request carries (`x-api-plan`, `x-ratelimit-*`). */
+  headers: Record<string, string>;
+}
+
+export interface OperationInfo {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  fragments: readonly FragmentDefinitionNode[];
+  variables: Readonly<Record<string, unknown>>;
+}
+
+/** Per operation: the cost estimate once known. */
+export interface OperationState {
+  cost: { estimated: number; max: number; plan: string } | null;
+}
+
+export interface ResponseParts {
+  extensions: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export interface RouterPlugin {
+  readonly name: string;
+  onHttpRequest?(req: HttpRequestInfo, state: RequestState): void | Promise<void>;
+  onOperation?(op: OperationInfo, state: RequestState, opState: OperationState): void | Promise<void>;
+  onResponse?(state: RequestState, opState: OperationState, out: ResponseParts): void;
+}

@@ -1,0 +1,18 @@
+/**
+ * API key, before parsing: the price API's access layer (same keys, same 400/401 cases and messages; header
+ * `x-sp-api-key` or query `x_sp_api_key`, plus the CoinGecko aliases). A keyless caller is identified by address.
+ */
+import type { Access } from '../../src/access/access.ts';
+import { RouterError } from '../errors.ts';
+import type { RouterPlugin } from '../plugin.ts';
+
+export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
+  return {
+    name: 'api-key',
+    async onHttpRequest(req, state) {
+      const who = await access.identify({ headers: req.headers, query: req.query, socketIp: req.socketIp });
+      if ('ok' in who) throw new RouterError(who.status, who.code, who.message, who.headers);
+      state.caller = who;
+    },
+  };
+}

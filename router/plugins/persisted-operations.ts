@@ -1,0 +1,86 @@
+/**
+ * Persisted operations (trusted documents), before parsing. The manifest is either Apollo's persisted query manifest
+ * (`{ "format": "apollo-persisted-query-manifest", "version": 1, "operations": [{ "id", "body", … }] }`) or
+ * graphql-codegen's client-preset `persisted-documents.json` (`{ "<id>": "<body>" }`).
+ *
+ * An operation naming a manifest id (`documentId`, or `extensions.persistedQuery.sha256Hash`) runs the manifest's
+ * body. Mode `allow` (default when a manifest is given): other operations run as usual (automatic persisted queries
+ * included). Mode `safelist`: only manifest operations run — by id, or with a body identical to a manifest body;
+ * anything else is refused with `PERSISTED_QUERY_NOT_IN_LIST`, before parsing.
+ */
+import { readFileSync } from 'node:fs';
+import { routerErrors } from '../errors.ts';
+import type { RawOperation, RouterPlugin } from '../plugin.ts';
+
+export type SafelistMode = 'allow' | 'safelist';
+
+/** Manifest id → operation body. */
+export type PersistedManifest = ReadonlyMap<string, string>;
+
+/** Parses a manifest file's JSON (either format); throws naming what is wrong. */
+export function parseManifest(json: string, file = 'manifest'): PersistedManifest {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(json);
+  } catch {
+    throw new Error(`${file}: not JSON`);
+  }
+  const out = new Map<string, string>();
+  if (doc && typeof doc === 'object' && !Array.isArray(doc) && 'operations' in doc) {
+    const ops = (doc as { operations: unknown }).operations;
+    if (!Array.isArray(ops)) throw new Error(`${file}: "operations" must be an array`);
+    for (const [i, op] of ops.entries()) {
+      const o = op as { id?: unknown; body?: unknown };
+      if (typeof o.id !== 'string' || typeof o.body !== 'string')
+        throw new Error(`${file}: operations[${i}] needs string "id" and "body"`);
+      out.set(o.id, o.body);
+    }
+    return out;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    throw new Error(`${file}: expected an Apollo persisted query manifest or a { id: body } object`);
+  for (const [id, body] of Object.entries(doc)) {
+    if (typeof body !== 'string') throw new Error(`${file}: the body of ${id} must be a string`);
+    out.set(id, body);
+  }
+  return out;
+}
+
+export const loadManifest = (path: string): PersistedManifest =>
+  parseManifest(readFileSync(path, 'utf8'), path);
+
+function persistedId(op: RawOperation): string | null {
+  if (typeof op.documentId === 'string') return op.documentId;
+  const pq = op.extensions?.['persistedQuery'];
+  if (pq && typeof pq === 'object' && typeof (pq as { sha256Hash?: unknown }).sha256Hash === 'string')
+    return (pq as { sha256Hash: string }).sha256Hash;
+  return null;
+}
+
+export function persistedOperationsPlugin(manifest: PersistedManifest, mode: SafelistMode): RouterPlugin {
+  const bodies = new Set(manifest.values());
+  return {
+    name: 'persisted-operations',
+    onHttpRequest(req) {
+      for (const op of req.operations) {
+        const id = persistedId(op);
+        const body = id === null ? undefined : manifest.get(id);
+        if (body !== undefined) {
+          op.query = body;
+          delete op.documentId;
+          if (op.extensions) {
+            const { persistedQuery: _drop, ...rest } = op.extensions;
+            op.extensions = rest;
+          }
+          continue;
+        }
+        if (mode === 'allow') {
+          if (typeof op.documentId === 'string') throw routerErrors.unknownDocument(op.documentId);
+          continue;
+        }
+        if (typeof op.query === 'string' && bodies.has(op.query) && id === null) continue;
+        throw routerErrors.notInSafelist();
+      }
+    },
+  };
+}

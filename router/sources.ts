@@ -1,0 +1,192 @@
+/**
+ * Where the gateway sends each subgraph's part of a query plan:
+ *
+ * - {@link InProcessSource} (embedded mode): executes the subgraph's schema in this process — no HTTP hop, no JSON
+ *   round trip. The subgraph context (and so its DataLoaders) is made once per router request and shared by every
+ *   fetch of that request to the subgraph.
+ * - {@link HttpSource} (scale-out mode): POSTs to the subgraph's URL with Node's fetch (keep-alive pool), forwarding
+ *   `authorization`.
+ *
+ * Both answer a failure or a timeout with a GraphQL error naming the subgraph (`SUBGRAPH_UNAVAILABLE`,
+ * `SUBGRAPH_TIMEOUT`) — never internals — and the gateway returns everything else (partial results).
+ */
+import { execute, GraphQLError, parse } from 'graphql';
+import type { DocumentNode, GraphQLFormattedError } from 'graphql';
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
+
+/** The router's per-request context, as far as the sources need it. */
+export interface SourceContext {
+  /** The client's request headers (lowercase). */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Subgraph contexts made for this request. */
+  subgraphContexts: Map<string, Promise<unknown>>;
+}
+
+export interface SourceLog {
+  warn(msg: string, data?: Record<string, unknown>): void;
+}
+
+const unavailable = (name: string): GraphQLFormattedError => ({
+  message: `the ${name} service is unavailable: its fields are null in this response; retry later`,
+  extensions: { code: 'SUBGRAPH_UNAVAILABLE', subgraph: name },
+});
+const timedOut = (name: string, ms: number): GraphQLFormattedError => ({
+  message: `the ${name} service did not answer within ${ms} ms: its fields are null in this response; retry later`,
+  extensions: { code: 'SUBGRAPH_TIMEOUT', subgraph: name },
+});
+
+/** A subgraph error as the gateway receives it: no `http` extension (statuses are the router's to set). */
+function clientError(e: GraphQLError, name: string, log: SourceLog): GraphQLFormattedError {
+  const original = e.originalError;
+  // A GraphQLError thrown by a resolver (or a validation error) is the client's to read; anything else is internal.
+  if (original && !(original instanceof GraphQLError)) {
+    log.warn('subgraph resolver failed', { subgraph: name, error: original.message });
+    return {
+      message: `internal error in the ${name} service`,
+      ...(e.path ? { path: e.path } : {}),
+      extensions: { code: 'INTERNAL_SERVER_ERROR', subgraph: name },
+    };
+  }
+  const json = e.toJSON();
+  if (json.extensions && 'http' in json.extensions) {
+    const { http: _http, ...rest } = json.extensions;
+    return { ...json, extensions: rest };
+  }
+  return json;
+}
+
+/** Parsed subgraph documents: the query planner sends the same few strings again and again. */
+class DocumentCache {
+  private readonly docs = new Map<string, DocumentNode>();
+  constructor(private readonly max = 1_000) {}
+  get(query: string): DocumentNode {
+    let doc = this.docs.get(query);
+    if (!doc) {
+      doc = parse(query);
+      if (this.docs.size >= this.max) this.docs.clear();
+      this.docs.set(query, doc);
+    }
+    return doc;
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<typeof TIMEOUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMEOUT), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+const TIMEOUT = Symbol('timeout');
+
+export class InProcessSource implements GraphQLDataSource<SourceContext> {
+  private readonly docs = new DocumentCache();
+  constructor(
+    private readonly subgraph: Subgraph<unknown>,
+    private readonly timeoutMs: number,
+    private readonly log: SourceLog,
+  ) {}
+
+  async process(opts: GraphQLDataSourceProcessOptions<SourceContext>): Promise<GatewayGraphQLResponse> {
+    const name = this.subgraph.name;
+    const query = opts.request.query;
+    if (typeof query !== 'string') return { errors: [unavailable(name)] };
+    const run = async (): Promise<GatewayGraphQLResponse> => {
+      const ctx = opts.context as Partial<SourceContext>;
+      const contexts = ctx.subgraphContexts ?? new Map<string, Promise<unknown>>();
+      let sub = contexts.get(name);
+      if (!sub) {
+        sub = Promise.resolve(this.subgraph.contextFor({ headers: ctx.headers ?? {} }));
+        contexts.set(name, sub);
+      }
+      let contextValue: unknown;
+      try {
+        contextValue = await sub;
+      } catch (e) {
+        if (e instanceof GraphQLError) return { errors: [clientError(e, name, this.log)] };
+        throw e;
+      }
+      const result = await execute({
+        schema: this.subgraph.schema,
+        document: this.docs.get(query),
+        variableValues: opts.request.variables ?? {},
+        operationName: opts.request.operationName ?? null,
+        contextValue,
+      });
+      return {
+        ...(result.data !== undefined ? { data: result.data as Record<string, unknown> | null } : {}),
+        ...(result.errors ? { errors: result.errors.map((e) => clientError(e, name, this.log)) } : {}),
+      };
+    };
+    try {
+      const r = await withTimeout(run(), this.timeoutMs);
+      return r === TIMEOUT ? { errors: [timedOut(name, this.timeoutMs)] } : r;
+    } catch (e) {
+      this.log.warn('subgraph failed', { subgraph: name, error: e instanceof Error ? e.message : String(e) });
+      return { errors: [unavailable(name)] };
+    }
+  }
+}
+
+/** Headers the router forwards to a subgraph over HTTP. */
+const FORWARDED = ['authorization'] as const;
+
+export class HttpSource implements GraphQLDataSource<SourceContext> {
+  constructor(
+    private readonly name: SubgraphName,
+    private readonly url: string,
+    private readonly timeoutMs: number,
+    private readonly log: SourceLog,
+  ) {}
+
+  async process(opts: GraphQLDataSourceProcessOptions<SourceContext>): Promise<GatewayGraphQLResponse> {
+    const ctx = opts.context as Partial<SourceContext>;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
+    for (const h of FORWARDED) {
+      const v = ctx.headers?.[h];
+      if (v !== undefined) headers[h] = v;
+    }
+    try {
+      const res = await fetch(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: opts.request.query,
+          variables: opts.request.variables ?? {},
+          ...(opts.request.operationName ? { operationName: opts.request.operationName } : {}),
+        }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = await res.text();
+      let body: GatewayGraphQLResponse;
+      try {
+        body = JSON.parse(text) as GatewayGraphQLResponse;
+      } catch {
+        this.log.warn('subgraph answered without JSON', { subgraph: this.name, status: res.status });
+        return { errors: [unavailable(this.name)] };
+      }
+      if (!body || typeof body !== 'object' || (!('data' in body) && !('errors' in body))) {
+        this.log.warn('subgraph answered without a GraphQL body', {
+          subgraph: this.name,
+          status: res.status,
+        });
+        return { errors: [unavailable(this.name)] };
+      }
+      return body;
+    } catch (e) {
+      const timeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      this.log.warn('subgraph request failed', {
+        subgraph: this.name,
+        error: e instanceof Error ? e.message : String(e),
+      });
+      return { errors: [timeout ? timedOut(this.name, this.timeoutMs) : unavailable(this.name)] };
+    }
+  }
+}

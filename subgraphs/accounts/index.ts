@@ -1,0 +1,69 @@
+/**
+ * The accounts subgraph as a value: `createAccountsSubgraph({ db, keys, auth, adminToken })` gives the executable
+ * schema and the per-request context factory. Side-effect free (no listener, no timers, no read at creation):
+ * `main.ts` serves it, the router embeds it, tests execute it.
+ *
+ * Identity is the REST guards' (`src/rest/accounts/guards-impl.ts`): `Authorization: Bearer <ADMIN_TOKEN>` (compared
+ * in constant time) is the operator; any other bearer token is a session token, looked up on first use only and at
+ * most once per request (`viewer()`), so a request that never needs the session never reads it, and a bad token
+ * fails only the fields that need a session.
+ */
+import type { ApiKeyService } from '../../src/access/keys.ts';
+import { AccountKeys } from '../../src/accounts/api-keys.ts';
+import type { AuthService } from '../../src/accounts/auth.ts';
+import { DappService } from '../../src/accounts/dapps.ts';
+import type { Account } from '../../src/accounts/types.ts';
+import { bearerMatches } from '../../src/admin/token.ts';
+import type { Db } from '../../src/store/db.ts';
+import { bearerOf } from '../shared/subgraph.ts';
+import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
+import type { AccountsContext } from './context.ts';
+import { accountsErrors } from './errors.ts';
+import { createLoaders } from './loaders.ts';
+import type { LoaderHooks } from './loaders.ts';
+import { buildAccountsSchema } from './schema.ts';
+
+export interface AccountsSubgraphOptions {
+  /** The store every read and the dapp service use. Tests count its `query` calls. */
+  db: Db;
+  /** API keys (the same service the REST API and the access check use: one lookup cache, one revision). */
+  keys: ApiKeyService;
+  /** Sessions (the same service as REST's sign-in). */
+  auth: AuthService;
+  /** The operator token (`ADMIN_TOKEN`); null → administrators' sessions only. */
+  adminToken: string | null;
+  /** Clock of the dapp service (the 24-hour submission window, review times), UNIX ms; default `Date.now`. */
+  now?: () => number;
+  /** Loader hooks (tests record the batches). */
+  hooks?: LoaderHooks;
+}
+
+export interface AccountsSubgraph extends Subgraph<AccountsContext> {
+  /** A fresh context (fresh loaders, session not yet read) for one request. Never rejects. */
+  contextFor(req: SubgraphRequest): AccountsContext;
+}
+
+export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsSubgraph {
+  const dapps = new DappService(opts.db, { now: opts.now });
+  const ownKeys = new AccountKeys(opts.keys);
+  return {
+    name: 'accounts',
+    schema: buildAccountsSchema(),
+    contextFor: (req) => {
+      const operator = bearerMatches(req.headers['authorization'], opts.adminToken);
+      const token = operator ? null : bearerOf(req);
+      let session: Promise<Account | null> | undefined;
+      return {
+        db: opts.db,
+        operator,
+        viewer: () =>
+          (session ??=
+            token === null ? Promise.resolve(null) : accountsErrors(() => opts.auth.authenticate(token))),
+        keys: opts.keys,
+        ownKeys,
+        dapps,
+        loaders: createLoaders(opts.db, dapps, opts.hooks),
+      };
+    },
+  };
+}

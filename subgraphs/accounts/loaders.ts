@@ -1,0 +1,121 @@
+/**
+ * Per-request DataLoaders of the accounts subgraph, created with the context (`contextFor`), never shared between
+ * requests. Each batch is one SQL read whatever the number of keys, so `_entities` for N accounts asking for their
+ * keys and dapp requests costs one read per level (accounts, keys, dapp requests), not one per account. Batch
+ * functions return one result per key, in key order.
+ *
+ * - `account`: `accounts WHERE id = ANY(…)`, mapped by the account repository's own row mapper;
+ * - `apiKeysByOwner`: `api_keys WHERE owner_id = ANY(…)`, newest first per owner: the rows and order of
+ *   `ApiKeyService.list({ ownerId })` (the key repository has no multi-owner read and is not the graph's to change, so
+ *   the statement is here; the tests compare it with `list` key for key);
+ * - `dappsByAccount`: `DappService.listByAccounts`, the multi-account form of `listOwn`.
+ */
+import DataLoader from 'dataloader';
+import type { ApiKeyRecord, KeyStatus } from '../../src/access/keys.ts';
+import type { Plan } from '../../src/access/plans.ts';
+import { fromRow as accountFromRow } from '../../src/accounts/account-repo.ts';
+import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
+import type { Account, Role } from '../../src/accounts/types.ts';
+import type { Queryable } from '../../src/store/db.ts';
+import type { AccountsLoaders } from './context.ts';
+
+/** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
+export type BatchedLoader = keyof AccountsLoaders;
+
+export interface LoaderHooks {
+  /** Called with the keys of each batch a loader dispatches (tests record them). */
+  onBatch?(loader: BatchedLoader, keys: readonly unknown[]): void;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Accounts by id in one read; null for an unknown (or malformed) id. */
+export async function accountsByIds(q: Queryable, ids: readonly string[]): Promise<Array<Account | null>> {
+  const wanted = [...new Set(ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
+  const byId = new Map<string, Account>();
+  if (wanted.length > 0) {
+    const r = await q.query<{ id: string; address: string; role: Role; created_at: number }>(
+      'SELECT id, address, role, created_at FROM accounts WHERE id = ANY($1::uuid[])',
+      [wanted],
+    );
+    for (const row of r.rows) byId.set(row.id, accountFromRow(row));
+  }
+  return ids.map((id) => byId.get(id.toLowerCase()) ?? null);
+}
+
+interface KeyRow {
+  id: string;
+  prefix: string;
+  plan: Plan;
+  limit_per_minute: number;
+  status: KeyStatus;
+  owner_id: string | null;
+  description: string;
+  rejection_reason: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+const num = (v: number | null): number | null => (v === null ? null : Number(v));
+
+/**
+ * The API keys of many owners in one read: one list per owner id, newest first, as `ApiKeyService.list({ ownerId })`
+ * gives them (owner ids are compared as stored, exactly). Never reads the key hash.
+ */
+export async function keysByOwners(q: Queryable, ownerIds: readonly string[]): Promise<ApiKeyRecord[][]> {
+  const wanted = [...new Set(ownerIds)];
+  const byOwner = new Map<string, ApiKeyRecord[]>();
+  if (wanted.length > 0) {
+    const r = await q.query<KeyRow>(
+      `SELECT id, prefix, plan, limit_per_minute, status, owner_id, description, rejection_reason, created_at,
+         reviewed_at, revoked_at, last_used_at
+       FROM api_keys WHERE owner_id = ANY($1::text[]) ORDER BY created_at DESC, id`,
+      [wanted],
+    );
+    for (const row of r.rows) {
+      const owner = row.owner_id as string;
+      const list = byOwner.get(owner) ?? [];
+      list.push({
+        id: row.id,
+        prefix: row.prefix,
+        plan: row.plan,
+        limitPerMinute: Number(row.limit_per_minute),
+        status: row.status,
+        ownerId: owner,
+        description: row.description,
+        rejectionReason: row.rejection_reason,
+        createdAt: Number(row.created_at),
+        reviewedAt: num(row.reviewed_at),
+        revokedAt: num(row.revoked_at),
+        lastUsedAt: num(row.last_used_at),
+      });
+      byOwner.set(owner, list);
+    }
+  }
+  return ownerIds.map((id) => byOwner.get(id) ?? []);
+}
+
+/** Fresh loaders for one request. */
+export function createLoaders(db: Queryable, dapps: DappService, hooks: LoaderHooks = {}): AccountsLoaders {
+  const seen = (loader: BatchedLoader, keys: readonly unknown[]): void => hooks.onBatch?.(loader, keys);
+
+  const account = new DataLoader<string, Account | null>((ids) => {
+    seen('account', ids);
+    return accountsByIds(db, ids);
+  });
+
+  const apiKeysByOwner = new DataLoader<string, ApiKeyRecord[]>((ids) => {
+    seen('apiKeysByOwner', ids);
+    return keysByOwners(db, ids);
+  });
+
+  const dappsByAccount = new DataLoader<string, DappRecord[]>(async (ids) => {
+    seen('dappsByAccount', ids);
+    const byAccount = await dapps.listByAccounts(ids);
+    return ids.map((id) => byAccount.get(id) ?? []);
+  });
+
+  return { account, apiKeysByOwner, dappsByAccount };
+}

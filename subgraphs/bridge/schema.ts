@@ -1,0 +1,17 @@
+/** The executable bridge subgraph schema: the SDL (`schema/bridge.graphql`, the source of truth) + resolvers. */
+import { readFileSync } from 'node:fs';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import type { GraphQLSchema } from 'graphql';
+import { parse } from 'graphql';
+import { resolvers } from './resolvers.ts';
+
+/** Path of the SDL file. */
+export const SDL_URL = new URL('../../schema/bridge.graphql', import.meta.url);
+
+/** Builds the federated schema; reads the SDL file once per call (no other side effect). */
+export function buildBridgeSchema(): GraphQLSchema {
+  const typeDefs = parse(readFileSync(SDL_URL, 'utf8'));
+  // The generated `Resolvers` type is stricter than Apollo's structural resolver map; the shapes are the same.
+  return buildSubgraphSchema({ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> });
+}

@@ -1,0 +1,28 @@
+/**
+ * GraphQL errors of the identity subgraph: the REST catalogs' codes and messages (`src/names/errors.ts`,
+ * `src/rest/accounts/errors.ts`, `src/rest/params.ts`) carried as `extensions.code`, with `extensions.http.status`.
+ * The name service's own errors (NAME_TAKEN, CHALLENGE_EXPIRED, …) pass through `graphqlErrorsAsync` unchanged.
+ */
+import type { GraphQLError } from 'graphql';
+import { accountErrors } from '../../src/rest/accounts/errors.ts';
+import { ApiError } from '../../src/rest/errors.ts';
+import { paramError } from '../../src/rest/params.ts';
+import { fromApiError } from '../shared/errors.ts';
+
+export { fromApiError, graphqlErrors, graphqlErrorsAsync } from '../shared/errors.ts';
+
+/** No `Authorization: Bearer <session token>` on a field that needs an account: 401 AUTH_REQUIRED. */
+export const authRequired = (): GraphQLError => fromApiError(accountErrors.authRequired());
+
+/**
+ * `Account.names` of another account: 403 FORBIDDEN (the catalog's code; the message is this field's rule, since the
+ * catalog's own FORBIDDEN message speaks of administrators).
+ */
+export const namesForbidden = (): GraphQLError =>
+  fromApiError(
+    new ApiError(403, 'FORBIDDEN', "an account's names are shown to that account only: sign in as it"),
+  );
+
+/** A string argument longer than REST accepts in the same body field: 400 INVALID_PARAMETER naming the argument. */
+export const tooLong = (arg: string, max: number): GraphQLError =>
+  fromApiError(paramError(arg, `must be at most ${max} characters`));

@@ -1,0 +1,59 @@
+/**
+ * The identity subgraph as a value: `createIdentitySubgraph({ db, auth, suffix, network })` gives the executable
+ * schema and the per-request context factory. Side-effect free (no listener, no timers, no I/O until a request runs).
+ *
+ * The signed-in account comes from `Authorization: Bearer <session token>` (the router forwards it) and is looked up
+ * lazily, once per request (`IdentityContext.viewer`): `contextFor` never fails, and neither does a request whose
+ * fields do not need the account, whatever token it carries.
+ */
+import type { AuthService } from '../../src/accounts/auth.ts';
+import type { Account } from '../../src/accounts/types.ts';
+import type { Network } from '../../src/crypto/chains.ts';
+import { NameService } from '../../src/names/service.ts';
+import type { Db } from '../../src/store/db.ts';
+import { graphqlErrorsAsync } from '../shared/errors.ts';
+import { bearerOf } from '../shared/subgraph.ts';
+import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
+import type { IdentityContext } from './context.ts';
+import { createLoaders } from './loaders.ts';
+import type { LoaderHooks } from './loaders.ts';
+import { buildIdentitySchema } from './schema.ts';
+
+export interface IdentitySubgraphOptions {
+  db: Db;
+  /** Resolves session tokens (the REST API's sign-in service). */
+  auth: AuthService;
+  /** The suffix of every name (`NAME_SUFFIX`), e.g. `coin`. */
+  suffix: string;
+  /** The network addresses are validated for (`mainnet` in production). */
+  network: Network;
+  /** Clock, UNIX ms; default `Date.now`. */
+  now?: () => number;
+  /** Loader hooks (tests record the batches). */
+  hooks?: LoaderHooks;
+}
+
+export interface IdentitySubgraph extends Subgraph<IdentityContext> {
+  /** A fresh context (fresh loaders, no session read yet) for one request. */
+  contextFor(req: SubgraphRequest): IdentityContext;
+}
+
+export function createIdentitySubgraph(opts: IdentitySubgraphOptions): IdentitySubgraph {
+  const names = new NameService(opts.db, { suffix: opts.suffix, network: opts.network, now: opts.now });
+  return {
+    name: 'identity',
+    schema: buildIdentitySchema(),
+    contextFor: (req) => {
+      const token = bearerOf(req);
+      let viewer: Promise<Account | null> | undefined;
+      return {
+        db: opts.db,
+        names,
+        viewer: () =>
+          (viewer ??=
+            token === null ? Promise.resolve(null) : graphqlErrorsAsync(() => opts.auth.authenticate(token))),
+        loaders: createLoaders(opts.db, names.suffix, opts.hooks),
+      };
+    },
+  };
+}

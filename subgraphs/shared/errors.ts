@@ -1,0 +1,29 @@
+/**
+ * GraphQL errors of every subgraph: the REST catalogs' codes and messages carried as `extensions.code`, with
+ * `extensions.http.status` (docs/graph.md, "Errors").
+ */
+import { GraphQLError } from 'graphql';
+import { ApiError } from '../../src/rest/errors.ts';
+
+/** The GraphQL form of a REST `ApiError`: same code and message. */
+export function fromApiError(e: ApiError): GraphQLError {
+  return new GraphQLError(e.message, { extensions: { code: e.code, http: { status: e.status } } });
+}
+
+/** Runs `fn`, turning a thrown `ApiError` (from a shared REST or domain helper) into its GraphQL form. */
+export function graphqlErrors<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw e instanceof ApiError ? fromApiError(e) : e;
+  }
+}
+
+/** Awaits `fn()`, turning a rejected `ApiError` into its GraphQL form. */
+export async function graphqlErrorsAsync<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw e instanceof ApiError ? fromApiError(e) : e;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Serves one subgraph over HTTP (Apollo Server's GraphQL-over-HTTP handling, mounted on Fastify) for
+ * `coinwallet serve --only subgraph:<name>`: POST/GET at `path` (default `/graphql`), behind the router.
+ */
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Subgraph } from './subgraph.ts';
+
+export interface MountedSubgraph {
+  stop(): Promise<void>;
+}
+
+export async function mountSubgraph(
+  app: FastifyInstance,
+  subgraph: Subgraph<unknown>,
+  path = '/graphql',
+): Promise<MountedSubgraph> {
+  const server = new ApolloServer<object>({
+    schema: subgraph.schema,
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+    // Subgraphs are called by the router (JSON POSTs); browsers go through the router.
+    csrfPrevention: true,
+  });
+  await server.start();
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const headers = new HeaderMap();
+      const flat: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v === undefined) continue;
+        const s = Array.isArray(v) ? v.join(', ') : v;
+        headers.set(k, s);
+        flat[k.toLowerCase()] = s;
+      }
+      const q = req.url.indexOf('?');
+      const res = await server.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: {
+          method: req.method,
+          headers,
+          search: q === -1 ? '' : req.url.slice(q + 1),
+          body: req.body,
+        },
+        context: async () => (await subgraph.contextFor({ headers: flat })) as object,
+      });
+      for (const [k, v] of res.headers) void reply.header(k, v);
+      void reply.code(res.status ?? 200);
+      if (res.body.kind === 'complete') return void reply.send(res.body.string);
+      let text = '';
+      for await (const chunk of res.body.asyncIterator) text += chunk;
+      return void reply.send(text);
+    };
+    scope.get(path, handler);
+    scope.post(path, handler);
+  });
+  return { stop: () => server.stop() };
+}

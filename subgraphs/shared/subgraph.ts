@@ -1,0 +1,33 @@
+/**
+ * The shape every subgraph factory returns, so that the router can embed any of them in-process and
+ * `coinwallet serve --only subgraph:<name>` can serve any of them on its own port.
+ */
+import type { GraphQLSchema } from 'graphql';
+
+/** Names of the four subgraphs (also their names in the supergraph). */
+export const SUBGRAPH_NAMES = ['markets', 'identity', 'bridge', 'accounts'] as const;
+export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
+
+/**
+ * What a subgraph sees of the incoming request. In-process the router passes the client's headers; over HTTP the
+ * subgraph's listener passes its own request headers (the router forwards `authorization`).
+ * Header names are lowercase.
+ */
+export interface SubgraphRequest {
+  headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface Subgraph<C> {
+  name: SubgraphName;
+  schema: GraphQLSchema;
+  /** A fresh context (fresh DataLoaders) for one request. May reject with a GraphQL error (e.g. a bad session). */
+  contextFor(req: SubgraphRequest): C | Promise<C>;
+}
+
+/** The bearer token of `Authorization: Bearer …`, or null. */
+export function bearerOf(req: SubgraphRequest): string | null {
+  const h = req.headers['authorization'];
+  if (typeof h !== 'string' || !/^Bearer\s+/i.test(h)) return null;
+  const token = h.replace(/^Bearer\s+/i, '').trim();
+  return token === '' ? null : token;
+}
