@@ -69,15 +69,13 @@ export function routerOptions(
   };
 }
 
-/**
- * Starts the whole product: opens the store, listens at once (so `/healthz` can say 503 while loading), then loads
- * or generates the data, aggregates once and starts ticking.
- */
-export async function startProduct(
-  cfg: AppConfig,
-  io: { log: Logger; progress?: DemoProgress },
-): Promise<Product> {
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+export interface Dataset {
+  kind: 'demo' | 'live' | 'loading';
+  notice: string | null;
+}
+
+/** The market service over the configured live sources (plus the live demo source when no sources are given). */
+export function marketFor(cfg: AppConfig, db: Db, log: Logger): { market: MarketService; useDemo: boolean } {
   const live: TickerSource[] = cfg.sourcesFile
     ? createSourcesFromFile(readFileSync(cfg.sourcesFile, 'utf8'), cfg.sourcesFile)
     : [];
@@ -89,12 +87,46 @@ export async function startProduct(
     sources: live,
     tickIntervalMs: cfg.tickIntervalMs,
     sourceTimeoutMs: cfg.sourceTimeoutMs,
-    log: io.log,
+    log,
   });
-  let dataset: { kind: 'demo' | 'live' | 'loading'; notice: string | null } = {
-    kind: 'loading',
-    notice: null,
-  };
+  return { market, useDemo };
+}
+
+/** Generates the demo dataset into an empty store (demo mode) or loads what the store holds. */
+export async function loadMarketData(
+  cfg: AppConfig,
+  db: Db,
+  market: MarketService,
+  useDemo: boolean,
+  progress?: DemoProgress,
+): Promise<Dataset> {
+  if (!useDemo) {
+    await market.load();
+    return { kind: 'live', notice: null };
+  }
+  const r = await ensureDemoData(
+    db,
+    market,
+    cfg,
+    { assets: ASSETS, currencies: CURRENCIES },
+    Date.now(),
+    progress,
+  );
+  if (!r.generated) await market.load();
+  return { kind: 'demo', notice: DEMO_NOTICE(r.manifest.seed) };
+}
+
+/**
+ * Starts the whole product: opens the store, listens at once (so `/healthz` can say 503 while loading), then loads
+ * or generates the data, aggregates once and starts ticking.
+ */
+export async function startProduct(
+  cfg: AppConfig,
+  io: { log: Logger; progress?: DemoProgress },
+): Promise<Product> {
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const { market, useDemo } = marketFor(cfg, db, io.log);
+  let dataset: Dataset = { kind: 'loading', notice: null };
   const engine = engineConfig(cfg);
   // A broken deployment file stops start-up here, with a message naming the field.
   const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
@@ -142,20 +174,7 @@ export async function startProduct(
     typeof addr === 'object' && addr ? `http://${cfg.host}:${addr.port}` : `http://${cfg.host}:${cfg.port}`;
 
   const ready = (async () => {
-    let generated = false;
-    if (useDemo) {
-      const r = await ensureDemoData(
-        db,
-        market,
-        cfg,
-        { assets: ASSETS, currencies: CURRENCIES },
-        Date.now(),
-        io.progress,
-      );
-      generated = r.generated;
-      dataset = { kind: 'demo', notice: DEMO_NOTICE(r.manifest.seed) };
-    } else dataset = { kind: 'live', notice: null };
-    if (!generated) await market.load();
+    dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
     const por = await ensureDemoSnapshot(db, deployment, cfg.dataDir, Date.now(), {
       ...(cfg.bridgeAttestationKey ? { seedHex: cfg.bridgeAttestationKey } : {}),
       scaleOut: Boolean(cfg.databaseUrl),

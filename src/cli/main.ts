@@ -12,6 +12,9 @@ export const USAGE = `coinwallet — the Coin Wallet developer platform
 
 Usage:
   coinwallet serve                      start the whole product (PORT, HOST, DATA_DIR, DATABASE_URL…)
+  coinwallet serve --only subgraph:<markets|identity|bridge|accounts>
+                                        one subgraph on its own port (scale-out)
+  coinwallet serve --only router        the GraphQL router over SUBGRAPH_URLS (scale-out)
   coinwallet ingest --replay FILE…      replay recorded snapshots (JSON lines, .jsonl or .jsonl.gz) into the store
   coinwallet ingest --sources FILE      poll the sources of a sources file once and ingest the result
   coinwallet demo-data [--seed N] [--days N] [--out DIR] [--load]

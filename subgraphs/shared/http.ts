@@ -3,7 +3,10 @@
  * `coinwallet serve --only subgraph:<name>`: POST/GET at `path` (default `/graphql`), behind the router.
  */
 import { ApolloServer, HeaderMap } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Subgraph } from './subgraph.ts';
 
@@ -20,7 +23,8 @@ export async function mountSubgraph(
     schema: subgraph.schema,
     includeStacktraceInErrorResponses: false,
     introspection: true,
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    // No federated traces: nothing here reports to Apollo's cloud.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
     // Subgraphs are called by the router (JSON POSTs); browsers go through the router.
     csrfPrevention: true,
   });

@@ -1,0 +1,154 @@
+/**
+ * One part of the graph in its own process (scale-out): `coinwallet serve --only subgraph:<name>` serves that
+ * subgraph at `/graphql`; `coinwallet serve --only router` serves the router at `/graphql`, calling the subgraphs at
+ * `SUBGRAPH_URLS`, with keys and budgets from the shared store (`DATABASE_URL`, `REDIS_URL`). Each answers
+ * `GET /healthz` (503 until ready, then 200).
+ */
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { createAccessRuntime } from './access-runtime.ts';
+import type { AccessRuntime } from './access-runtime.ts';
+import { resolveAdminToken } from './admin/token.ts';
+import { loadDeployment } from './bridge/deployment.ts';
+import type { Deployment } from './bridge/deployment.ts';
+import { ensureDemoSnapshot } from './bridge/snapshots.ts';
+import type { AppConfig } from './config.ts';
+import { ConfigError } from './config.ts';
+import { createSubgraph } from './graph.ts';
+import type { DemoProgress } from './market/demo.ts';
+import type { Logger, MarketService } from './market/service.ts';
+import { engineConfig, loadMarketData, marketFor, routerOptions } from './product.ts';
+import { registerErrorHandling } from './rest/errors.ts';
+import type { Db } from './store/db.ts';
+import { openDb } from './store/open.ts';
+import { createRouter } from '../router/index.ts';
+import type { Router } from '../router/index.ts';
+import { mountRouter } from '../router/http.ts';
+import { mountSubgraph } from '../subgraphs/shared/http.ts';
+import type { MountedSubgraph } from '../subgraphs/shared/http.ts';
+import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
+import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
+
+export type GraphPart = { kind: 'subgraph'; name: SubgraphName } | { kind: 'router' };
+
+/** Parses `--only`: `subgraph:<name>` or `router`; null for anything else. */
+export function parsePart(v: string): GraphPart | null {
+  if (v === 'router') return { kind: 'router' };
+  const m = /^subgraph:([a-z]+)$/.exec(v);
+  if (m && (SUBGRAPH_NAMES as readonly string[]).includes(m[1] as string))
+    return { kind: 'subgraph', name: m[1] as SubgraphName };
+  return null;
+}
+
+export const partName = (p: GraphPart): string => (p.kind === 'router' ? 'router' : `subgraph:${p.name}`);
+
+export interface RunningPart {
+  app: FastifyInstance;
+  url: string;
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startGraphPart(
+  cfg: AppConfig,
+  part: GraphPart,
+  io: { log: Logger; progress?: DemoProgress },
+): Promise<RunningPart> {
+  let urls: Record<SubgraphName, string> | null = null;
+  if (part.kind === 'router') {
+    const missing = SUBGRAPH_NAMES.filter((n) => !cfg.subgraphUrls[n]);
+    if (missing.length > 0)
+      throw new ConfigError(`serve --only router needs SUBGRAPH_URLS for ${missing.join(', ')}`);
+    urls = cfg.subgraphUrls as Record<SubgraphName, string>;
+  }
+  const db: Db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const closers: (() => Promise<void>)[] = [];
+  let ready: Promise<void> = Promise.resolve();
+  let isReady = false;
+  let access: AccessRuntime | null = null;
+  let market: MarketService | null = null;
+  let deployment: Deployment | undefined;
+
+  const needsAccess = part.kind === 'router' || part.name === 'accounts';
+  if (needsAccess) {
+    access = await createAccessRuntime(cfg, db, io.log);
+    closers.push(() => (access as AccessRuntime).close());
+  }
+  if (part.kind === 'subgraph' && part.name === 'markets') {
+    const m = marketFor(cfg, db, io.log);
+    market = m.market;
+    ready = (async () => {
+      await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);
+      await m.market.tick();
+      await m.market.rollup();
+      m.market.start();
+    })();
+    closers.push(() => m.market.stop());
+  }
+  if (part.kind === 'subgraph' && part.name === 'bridge') {
+    const d = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
+    deployment = d;
+    ready = (async () => {
+      const por = await ensureDemoSnapshot(db, d, cfg.dataDir, Date.now(), {
+        ...(cfg.bridgeAttestationKey ? { seedHex: cfg.bridgeAttestationKey } : {}),
+        scaleOut: Boolean(cfg.databaseUrl),
+      });
+      if (por.status === 'skipped') io.log.warn('no proof-of-reserves snapshot', { reason: por.reason });
+    })();
+  }
+
+  const app = Fastify({ bodyLimit: 1_048_576 });
+  registerErrorHandling(app);
+  let router: Router | null = null;
+  let mounted: MountedSubgraph | null = null;
+  if (part.kind === 'router') {
+    router = await createRouter({
+      ...routerOptions(cfg, access as AccessRuntime, io.log),
+      subgraphs: { kind: 'http', urls: urls as Record<SubgraphName, string> },
+    });
+    await mountRouter(app, router);
+  } else {
+    const adminToken =
+      part.name === 'accounts'
+        ? resolveAdminToken({ env: cfg.adminToken, dataDir: cfg.dataDir, scaleOut: Boolean(cfg.databaseUrl) })
+        : null;
+    const subgraph = createSubgraph(part.name, {
+      db,
+      ...(market ? { market } : {}),
+      engine: engineConfig(cfg),
+      ...(access ? { keys: access.keys } : {}),
+      adminToken,
+      domain: `${cfg.host}:${cfg.port}`,
+      nameSuffix: cfg.nameSuffix,
+      nameNetwork: cfg.nameNetwork,
+      ...(deployment ? { deployment } : {}),
+      bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
+    });
+    mounted = await mountSubgraph(app, subgraph);
+  }
+  app.get('/healthz', async (_req, reply) =>
+    reply.code(isReady ? 200 : 503).send({ status: isReady ? 'ok' : 'starting', part: partName(part) }),
+  );
+  await app.listen({ port: cfg.port, host: cfg.host });
+  const addr = app.server.address();
+  const url =
+    typeof addr === 'object' && addr ? `http://${cfg.host}:${addr.port}` : `http://${cfg.host}:${cfg.port}`;
+  ready = ready.then(() => {
+    isReady = true;
+  });
+  ready.catch((err: unknown) =>
+    io.log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) }),
+  );
+  return {
+    app,
+    url,
+    ready,
+    async close() {
+      await app.close();
+      await router?.stop();
+      await mounted?.stop();
+      for (const c of closers) await c();
+      await db.close();
+    },
+  };
+}
