@@ -28,9 +28,10 @@ async function coinRef(ticker: string, ctx: BridgeContext): Promise<Coin | null>
  * Age (ms) of a snapshot's figures at the request's clock, as REST computes it: from the earliest observation
  * (reserve balance or wrapped supply) or the signing time if earlier. A fresh signature over old data is still old.
  */
+const dataAsOf = (s: StoredSnapshot): number => Math.min(s.createdAt, oldestObservation(s.report));
+
 function figuresAgeMs(s: StoredSnapshot, ctx: BridgeContext): number {
-  const asOf = Math.min(s.createdAt, oldestObservation(s.report));
-  return Math.max(0, ctx.now - asOf);
+  return Math.max(0, ctx.now - dataAsOf(s));
 }
 
 const staleAfterSeconds = (ctx: BridgeContext): number => Math.round(ctx.staleAfterMs / 1000);
@@ -91,6 +92,7 @@ export const resolvers: Resolvers<BridgeContext> = {
     stale: (s, _args, ctx) => figuresAgeMs(s, ctx) > ctx.staleAfterMs,
     ageSeconds: (s, _args, ctx) => Math.floor(figuresAgeMs(s, ctx) / 1000),
     staleAfterSeconds: (_s, _args, ctx) => staleAfterSeconds(ctx),
+    dataAsOf: (s) => dataAsOf(s),
     report: (s) => s.report,
     attestation: (s) => ({
       algorithm: ATTESTATION_ALGORITHM,

@@ -125,7 +125,7 @@ function graphView(report: Body): Body {
 }
 
 const PROOF = `{ bridge { proofOfReserves {
-  snapshotId stale ageSeconds staleAfterSeconds
+  snapshotId stale ageSeconds staleAfterSeconds dataAsOf
   report {
     schema network deploymentVersion source generatedAt signer
     assets {
@@ -315,6 +315,7 @@ describe('bridge subgraph (testnet, from-secret key)', () => {
       stale: false,
       ageSeconds: 120,
       staleAfterSeconds: expected.staleAfterSeconds,
+      dataAsOf: expected.dataAsOf,
     });
     expect(expected).toMatchObject({ stale: false, ageSeconds: 120 });
     expect(p.report).toEqual(graphView(expected.report));

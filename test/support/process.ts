@@ -4,7 +4,10 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** A `coinwallet serve` child process, started with PORT=0; `url` comes from its start-up line. */
+/**
+ * A `coinwallet serve` child process, started with PORT=0; `url` (scheme, host and port, no path) comes from its
+ * start-up line: `listening on http://…` of the whole product or of one graph part (`serve --only …`).
+ */
 export interface ServeProcess {
   child: ChildProcess;
   url: string;
@@ -17,8 +20,10 @@ export async function startServe(
   env: Record<string, string>,
   timeoutMs = 60_000,
   nodeArgs: readonly string[] = [],
+  /** Extra `serve` arguments, e.g. `['--only', 'router']`. */
+  serveArgs: readonly string[] = [],
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin', 'coinwallet.js'), 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin', 'coinwallet.js'), 'serve', ...serveArgs], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,12 +33,13 @@ export async function startServe(
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line after ${timeoutMs} ms:\n${out}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // the caller gets no handle to stop it
+      reject(new Error(`no listening line after ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = () => {
-      const m = /listening on (http:\/\/\S+) /.exec(out);
+      // `listening on http://127.0.0.1:1234 (health: …)` or `subgraph:markets listening on http://127.0.0.1:1234/graphql`
+      const m = /listening on (http:\/\/[^\s/]+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve(m[1]);

@@ -234,15 +234,20 @@ export type Liabilities = {
 /** The latest proof-of-reserves snapshot and its attestation. */
 export type ProofOfReserves = {
   __typename?: 'ProofOfReserves';
-  /** Age of the snapshot in seconds. */
+  /** Age of the figures in seconds: now minus `dataAsOf`. */
   ageSeconds: Scalars['Int']['output'];
   /** The signature and the exact bytes it covers. */
   attestation: Attestation;
+  /**
+   * When the figures were observed: the oldest reserve-balance or wrapped-supply observation in the report, or the
+   * signing time if that is earlier. A fresh signature over old data is still old data.
+   */
+  dataAsOf: Scalars['DateTime']['output'];
   /** The report that was signed. */
   report: ReserveReport;
   /** Snapshot id. */
   snapshotId: Scalars['Int']['output'];
-  /** True when the snapshot is older than `staleAfterSeconds`. */
+  /** True when the figures are older than `staleAfterSeconds` (measured from `dataAsOf`). */
   stale: Scalars['Boolean']['output'];
   /** Staleness threshold in seconds. */
   staleAfterSeconds: Scalars['Int']['output'];
@@ -561,6 +566,7 @@ export type LiabilitiesResolvers<ContextType = BridgeContext, ParentType extends
 export type ProofOfReservesResolvers<ContextType = BridgeContext, ParentType extends ResolversParentTypes['ProofOfReserves'] = ResolversParentTypes['ProofOfReserves']> = ResolversObject<{
   ageSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   attestation?: Resolver<ResolversTypes['Attestation'], ParentType, ContextType>;
+  dataAsOf?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   report?: Resolver<ResolversTypes['ReserveReport'], ParentType, ContextType>;
   snapshotId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   stale?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
