@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', '.scratch/', 'subgraphs/*/generated/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'dist/',
+      '.scratch/',
+      'subgraphs/*/generated/',
+      'clients/graph/generated/',
+      'src/kit/generated/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

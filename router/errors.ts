@@ -44,6 +44,12 @@ export const routerErrors = {
       'MAX_DIRECTIVES_EXCEEDED',
       `the operation applies ${n} directives: at most ${max} are allowed`,
     ),
+  tooManyFields: (n: number, max: number) =>
+    new RouterError(
+      400,
+      'MAX_FIELDS_EXCEEDED',
+      `the operation selects ${Number.isSafeInteger(n) ? n : `more than ${max}`} fields once its fragments are expanded: at most ${max} are allowed`,
+    ),
   tooManyTokens: (max: number) =>
     new RouterError(
       400,

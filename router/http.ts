@@ -1,27 +1,59 @@
 /**
  * Mounts a {@link Router} on Fastify: GET and POST at `path` (default `/graphql`), and `GET <path>/health`.
  * Bodies of any media type reach the router, so Apollo Server's CSRF prevention (not Fastify's 415) answers a
- * "simple" cross-site request.
+ * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
+ * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
+ * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Router } from './index.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Router, RouterRequest } from './index.ts';
+
+/** What the router is told about a body Fastify refused; null for any other error. */
+function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'request body must be at most 1 MiB' };
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return { status: 400, code: 'INVALID_JSON', message: 'request body must be a valid JSON document' };
+  if (typeof err.code === 'string' && err.code.startsWith('FST_ERR_CTP_') && (err.statusCode ?? 500) < 500)
+    return { status: 400, code: 'BAD_REQUEST', message: 'the request body could not be read' };
+  return null;
+}
 
 export async function mountRouter(app: FastifyInstance, router: Router, path = '/graphql'): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const forward = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      bodyError?: RouterRequest['bodyError'],
+    ): Promise<void> => {
       const q = req.url.indexOf('?');
       const res = await router.handle({
         method: req.method,
         headers: req.headers,
         search: q === -1 ? '' : req.url.slice(q + 1),
-        body: req.body,
+        body: bodyError ? undefined : req.body,
+        bodyError,
         socketIp: req.socket.remoteAddress ?? '',
       });
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
+    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);
     scope.get(path, handler);
     scope.post(path, handler);
+    scope.setErrorHandler(async (err: FastifyError, req, reply) => {
+      const bodyError = bodyErrorOf(err);
+      if (bodyError && !reply.sent) return forward(req, reply, bodyError);
+      req.log.error({ err }, 'router error');
+      return reply
+        .code(500)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(
+          JSON.stringify({
+            errors: [{ message: 'internal error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+          }),
+        );
+    });
     scope.get(`${path}/health`, async (_req, reply) => {
       const h = router.health();
       return reply.code(h.status === 'UP' ? 200 : 503).send(h);

@@ -15,7 +15,7 @@ import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind } from 'graphql';
-import type { FragmentDefinitionNode, GraphQLFormattedError } from 'graphql';
+import type { DocumentNode, FragmentDefinitionNode, GraphQLFormattedError } from 'graphql';
 import type { Access } from '../src/access/access.ts';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
@@ -75,6 +75,11 @@ export interface RouterRequest {
   search: string;
   /** The parsed JSON body (POST), or undefined. */
   body: unknown;
+  /**
+   * Set when the transport could not read the body (not JSON, too large): the router answers this error after the
+   * API key and rate limit (as REST checks the key before reading the body), in the GraphQL error shape.
+   */
+  bodyError?: { status: 400 | 413; code: string; message: string } | undefined;
   socketIp: string;
 }
 
@@ -139,6 +144,20 @@ function rawOperation(v: unknown): RawOperation {
   };
 }
 
+/** The operation to run could not be chosen from the document (graphql-js's messages). */
+function operationNotResolved(document: DocumentNode, operationName: string | undefined): GraphQLError {
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length;
+  const message =
+    operationName !== undefined
+      ? `Unknown operation named "${operationName.slice(0, 100)}".`
+      : operations > 1
+        ? 'Must provide operation name if query contains multiple operations.'
+        : 'Must provide an operation.';
+  return new GraphQLError(message, {
+    extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } },
+  });
+}
+
 function errorBody(e: RouterError): string {
   const err: GraphQLFormattedError = { message: e.message, extensions: { code: e.code, ...e.extensions } };
   return JSON.stringify({ errors: [err] });
@@ -160,8 +179,11 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   for (const name of SUBGRAPH_NAMES)
     if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
 
+  // Order matters: the key, then the budget, then the shape of the request (batch size, tokens), then the safelist.
   const plugins: RouterPlugin[] = [];
-  if (opts.access) plugins.push(apiKeyPlugin(opts.access), rateLimitPlugin(opts.access));
+  if (opts.access)
+    plugins.push(apiKeyPlugin(opts.access), rateLimitPlugin(opts.access, { maxBatch: limits.maxBatch }));
+  plugins.push(limitsPlugin(limits));
   if (opts.persisted) {
     const manifest =
       typeof opts.persisted.manifest === 'string'
@@ -170,7 +192,6 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     plugins.push(persistedOperationsPlugin(manifest, opts.persisted.mode));
   }
   plugins.push(
-    limitsPlugin(limits),
     queryCostPlugin({
       directives: readCostDirectives(supergraphSdl),
       limits: { ...DEFAULT_COST_LIMITS, ...opts.costLimits },
@@ -195,7 +216,13 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
           const ctx = rc.contextValue;
           const operation = rc.operation;
           const document = rc.document;
-          if (!operation || !document) return;
+          if (!document) return;
+          // Refused here, as client errors: the gateway would throw on them (a 500).
+          if (!operation) throw operationNotResolved(document, rc.request.operationName);
+          if (operation.operation === 'subscription')
+            throw new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+            });
           const fragments = document.definitions.filter(
             (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
           );
@@ -254,11 +281,14 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     allowBatchedHttpRequests: false,
     formatError: (formatted, error) => {
       const code = formatted.extensions?.['code'];
-      if (code === 'INTERNAL_SERVER_ERROR' && !formatted.extensions?.['subgraph']) {
-        log.error('router error', { error: error instanceof Error ? error.message : String(error) });
-        return { message: 'internal error', extensions: { code } };
-      }
-      return formatted;
+      if (code !== 'INTERNAL_SERVER_ERROR' || formatted.extensions?.['subgraph']) return formatted;
+      // Apollo Server refuses some requests with a 4xx and no code ("provided sha does not match query"): they are
+      // the client's to read.
+      const http = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions?.http;
+      if (typeof http?.status === 'number' && http.status >= 400 && http.status < 500)
+        return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
+      log.error('router error', { error: error instanceof Error ? error.message : String(error) });
+      return { message: 'internal error', extensions: { code } };
     },
   });
   await server.start();
@@ -327,10 +357,21 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     async handle(req) {
       const headers = flatHeaders(req.headers);
       const params = new URLSearchParams(req.search);
+      // Every value of a repeated parameter (two `x_sp_api_key` values are a conflict, as in REST).
+      const query: Record<string, string | string[]> = Object.create(null) as Record<
+        string,
+        string | string[]
+      >;
+      for (const [k, v] of params) {
+        const prev = query[k];
+        query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+      }
       const method = req.method.toUpperCase();
-      const batched = method === 'POST' && Array.isArray(req.body);
+      const bodyError = req.bodyError;
+      const batched = !bodyError && method === 'POST' && Array.isArray(req.body);
       let operations: RawOperation[];
-      if (method === 'GET') {
+      if (bodyError) operations = [];
+      else if (method === 'GET') {
         operations = [
           {
             query: params.get('query') ?? undefined,
@@ -345,24 +386,12 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       const state: RequestState = { caller: null, headers: {} };
       const contentType = responseType(headers['accept']);
       try {
-        if (batched && operations.length === 0)
-          throw new RouterError(
-            400,
-            'BAD_REQUEST',
-            'a batched request must be a non-empty JSON array of operations',
-          );
         for (const p of plugins)
           await p.onHttpRequest?.(
-            {
-              method,
-              headers,
-              query: Object.fromEntries(params),
-              socketIp: req.socketIp,
-              operations,
-              batched,
-            },
+            { method, headers, query, socketIp: req.socketIp, operations, batched },
             state,
           );
+        if (bodyError) throw new RouterError(bodyError.status, bodyError.code, bodyError.message);
       } catch (e) {
         if (!(e instanceof RouterError)) throw e;
         return {

@@ -26,10 +26,13 @@ export interface HttpRequestInfo {
   method: string;
   /** Lowercase header names. */
   headers: Readonly<Record<string, string | undefined>>;
-  /** The URL's query parameters (first value of each). */
-  query: Readonly<Record<string, string>>;
+  /** The URL's query parameters; a repeated parameter gives all its values, as Fastify's query parser does. */
+  query: Readonly<Record<string, string | string[]>>;
   socketIp: string;
-  /** The operations of this request: one, or several for a batch. Plugins may rewrite them (persisted documents). */
+  /**
+   * The operations of this request: one, or several for a batch (none for an empty batch, or when the body could not
+   * be read). Plugins may rewrite them (persisted documents).
+   */
   operations: RawOperation[];
   batched: boolean;
 }

@@ -43,11 +43,7 @@ function clientError(e: GraphQLError, name: string, log: SourceLog): GraphQLForm
   // A GraphQLError thrown by a resolver (or a validation error) is the client's to read; anything else is internal.
   if (original && !(original instanceof GraphQLError)) {
     log.warn('subgraph resolver failed', { subgraph: name, error: original.message });
-    return {
-      message: `internal error in the ${name} service`,
-      ...(e.path ? { path: e.path } : {}),
-      extensions: { code: 'INTERNAL_SERVER_ERROR', subgraph: name },
-    };
+    return internalError(name, e.path);
   }
   const json = e.toJSON();
   if (json.extensions && 'http' in json.extensions) {
@@ -55,6 +51,36 @@ function clientError(e: GraphQLError, name: string, log: SourceLog): GraphQLForm
     return { ...json, extensions: rest };
   }
   return json;
+}
+
+const internalError = (name: string, path: GraphQLFormattedError['path']): GraphQLFormattedError => ({
+  message: `internal error in the ${name} service`,
+  ...(path ? { path } : {}),
+  extensions: { code: 'INTERNAL_SERVER_ERROR', subgraph: name },
+});
+
+/**
+ * A subgraph error as received over HTTP, under the rules of {@link clientError}: an error with a code of its own is
+ * the client's to read (without `http`, `stacktrace` or `exception` extensions); an internal one (the subgraph
+ * server's `INTERNAL_SERVER_ERROR`, or no code) is logged and becomes "internal error in the X service".
+ */
+function remoteError(e: unknown, name: string, log: SourceLog): GraphQLFormattedError {
+  const err = (e && typeof e === 'object' ? e : {}) as Partial<GraphQLFormattedError>;
+  const path = Array.isArray(err.path) ? err.path : undefined;
+  const extensions =
+    err.extensions && typeof err.extensions === 'object' ? (err.extensions as Record<string, unknown>) : {};
+  const code = extensions['code'];
+  if (typeof err.message !== 'string' || typeof code !== 'string' || code === 'INTERNAL_SERVER_ERROR') {
+    log.warn('subgraph resolver failed', { subgraph: name, error: err.message });
+    return internalError(name, path);
+  }
+  const { http: _h, stacktrace: _s, exception: _e, ...rest } = extensions;
+  return {
+    message: err.message,
+    ...(Array.isArray(err.locations) ? { locations: err.locations } : {}),
+    ...(path ? { path } : {}),
+    extensions: rest,
+  };
 }
 
 /** Parsed subgraph documents: the query planner sends the same few strings again and again. */
@@ -124,7 +150,9 @@ export class InProcessSource implements GraphQLDataSource<SourceContext> {
     };
     try {
       const r = await withTimeout(run(), this.timeoutMs);
-      return r === TIMEOUT ? { errors: [timedOut(name, this.timeoutMs)] } : r;
+      if (r !== TIMEOUT) return r;
+      this.log.warn('subgraph timed out', { subgraph: name, timeoutMs: this.timeoutMs });
+      return { errors: [timedOut(name, this.timeoutMs)] };
     } catch (e) {
       this.log.warn('subgraph failed', { subgraph: name, error: e instanceof Error ? e.message : String(e) });
       return { errors: [unavailable(name)] };
@@ -179,7 +207,14 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
         });
         return { errors: [unavailable(this.name)] };
       }
-      return body;
+      const errors = (body as { errors?: unknown }).errors;
+      if (errors === undefined) return body;
+      return {
+        ...body,
+        errors: Array.isArray(errors)
+          ? errors.map((e) => remoteError(e, this.name, this.log))
+          : [unavailable(this.name)],
+      };
     } catch (e) {
       const timeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       this.log.warn('subgraph request failed', {

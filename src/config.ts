@@ -64,8 +64,24 @@ export interface AppConfig {
   routerCostLimits: Partial<Record<'keyless' | 'free' | 'pro' | 'enterprise', number>>;
   /** `PERSISTED_OPERATIONS`: a persisted-operations manifest file for the router; unset → none. */
   persistedOperations: string | undefined;
+  /**
+   * `SIGN_IN_DOMAIN`: the domain named in wallet sign-in challenges (EIP-4361's `domain`), default `HOST:PORT`.
+   * Set it to the public host name behind a proxy, and to the same value in every process of a scale-out deployment.
+   */
+  signInDomain: string | undefined;
   /** `PERSISTED_OPERATIONS_MODE`: `allow` (default: manifest ids plus any other operation) or `safelist`. */
   persistedOperationsMode: 'allow' | 'safelist';
+  /**
+   * `WALLET_HOST_ORIGINS`: comma-separated origins of the wallet frames `/provider.js` accepts as its host; default
+   * `https://wallet.coinwallet.app`. Loopback origins (`http://127.0.0.1:*`, `http://localhost:*`, `http://[::1]:*`:
+   * the `coinwallet dapp-browser` emulator) are always trusted in addition (docs/provider.md).
+   */
+  walletHostOrigins: string[];
+  /**
+   * `IDENTITY_ORIGIN`: the name-resolution site, the only origin allowed to call `id_connect`; unset → the platform's
+   * own origin (the one `/provider.js` is loaded from).
+   */
+  identityOrigin: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -111,7 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     routerSubgraphTimeoutMs: int(env, 'ROUTER_SUBGRAPH_TIMEOUT_MS', 5_000, 10, 600_000),
     routerCostLimits: costLimits(env.ROUTER_COST_LIMITS),
     persistedOperations: env.PERSISTED_OPERATIONS || undefined,
+    signInDomain: signInDomain(env.SIGN_IN_DOMAIN),
     persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),
+    walletHostOrigins: walletHostOrigins(env.WALLET_HOST_ORIGINS),
+    identityOrigin: identityOrigin(env.IDENTITY_ORIGIN),
   };
 }
 
@@ -155,6 +174,15 @@ function costLimits(v: string | undefined): AppConfig['routerCostLimits'] {
     out[k as (typeof COST_PLANS)[number]] = x;
   }
   return out;
+}
+
+function signInDomain(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(v))
+    throw new ConfigError(
+      'SIGN_IN_DOMAIN must be a host name with an optional port, such as api.coinwallet.app',
+    );
+  return v.toLowerCase();
 }
 
 function safelistMode(v: string | undefined): 'allow' | 'safelist' {
@@ -205,4 +233,35 @@ function network(env: NodeJS.ProcessEnv, name: string, def: 'mainnet' | 'testnet
   if (v === undefined || v === '') return def;
   if (v !== 'mainnet' && v !== 'testnet') throw new ConfigError(`${name} must be mainnet or testnet`);
   return v;
+}
+
+export const DEFAULT_WALLET_HOST_ORIGINS: readonly string[] = ['https://wallet.coinwallet.app'];
+
+/** `scheme://host[:port]` exactly as a browser reports an origin (lowercase host, no default port, no path). */
+function origin(v: string, name: string): string {
+  let u: URL | undefined;
+  try {
+    u = new URL(v);
+  } catch {
+    u = undefined;
+  }
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== v)
+    throw new ConfigError(`${name}: ${v} is not an origin such as https://wallet.example.com (no path)`);
+  return v;
+}
+
+/** `WALLET_HOST_ORIGINS` (also read by the `/provider.js` route). */
+export function walletHostOrigins(v: string | undefined): string[] {
+  if (v === undefined || v.trim() === '') return [...DEFAULT_WALLET_HOST_ORIGINS];
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => origin(s, 'WALLET_HOST_ORIGINS'));
+}
+
+/** `IDENTITY_ORIGIN` (also read by the `/provider.js` route); undefined → the platform's own origin. */
+export function identityOrigin(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  return origin(v, 'IDENTITY_ORIGIN');
 }

@@ -5,7 +5,8 @@
  * `GET /healthz` (503 until ready, then 200).
  */
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { redactUrl } from './access/request-key.ts';
 import { createAccessRuntime } from './access-runtime.ts';
 import type { AccessRuntime } from './access-runtime.ts';
 import { resolveAdminToken } from './admin/token.ts';
@@ -97,7 +98,18 @@ export async function startGraphPart(
     })();
   }
 
-  const app = Fastify({ bodyLimit: 1_048_576 });
+  const app = Fastify({
+    bodyLimit: 1_048_576,
+    // Same logging as the full server: errors of this part (a store outage) reach stderr.
+    // Keys may travel in query strings: URLs are logged redacted, as in the full server.
+    logger:
+      cfg.logLevel === 'silent'
+        ? false
+        : {
+            level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel,
+            serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url) }) },
+          },
+  });
   registerErrorHandling(app);
   let router: Router | null = null;
   let mounted: MountedSubgraph | null = null;
@@ -118,7 +130,7 @@ export async function startGraphPart(
       engine: engineConfig(cfg),
       ...(access ? { keys: access.keys } : {}),
       adminToken,
-      domain: `${cfg.host}:${cfg.port}`,
+      domain: cfg.signInDomain ?? `${cfg.host}:${cfg.port}`,
       nameSuffix: cfg.nameSuffix,
       nameNetwork: cfg.nameNetwork,
       ...(deployment ? { deployment } : {}),

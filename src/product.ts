@@ -136,7 +136,7 @@ export async function startProduct(
     dataDir: cfg.dataDir,
     scaleOut: Boolean(cfg.databaseUrl),
   });
-  const domain = `${cfg.host}:${cfg.port}`;
+  const domain = cfg.signInDomain ?? `${cfg.host}:${cfg.port}`;
   // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
   const router = await createRouter({
     ...routerOptions(cfg, access, io.log),

@@ -1,15 +1,19 @@
 /**
  * Static cost of an operation, before anything is executed, with the demand-control semantics of the
- * `cost/v0.1` spec as Apollo Router applies them (docs/graph.md, "Query cost"):
+ * `cost/v0.1` spec as Apollo Router applies them (docs/query-cost.md):
  *
- * - a field returning an object, interface or union costs 1, a scalar or enum field 0; `@cost(weight:)` replaces
- *   that default;
+ * - a field returning an object, interface or union costs 1, a scalar or enum field 0; `@cost(weight:)` on the field
+ *   (or on its type) replaces that default;
  * - a list multiplies the cost of its items (the field's own weight plus its selections) by its size: the largest
- *   slicing argument given (a literal, a variable, or the argument's default), else `@listSize(assumedSize:)`,
- *   else the configured default list size; with `sizedFields` the size applies to those child fields instead
- *   (a connection's `edges`);
- * - fragments on the same type add up; on different types of an abstract field the most expensive one counts;
- * - a mutation adds 10; `@skip`/`@include` are ignored (an upper bound);
+ *   slicing argument (a literal, a variable, the variable's default in the operation, else the argument's default in
+ *   the schema; `null` counts as absent), else `@listSize(assumedSize:)`, else the configured default list size; with
+ *   `sizedFields` the size applies to those child list fields instead (a connection's `edges`), and the field
+ *   itself counts once;
+ * - arguments: an input object value costs 1 (nested ones too), other values 0, unless `@cost` says otherwise;
+ * - fragments on the same type add up; on an abstract field, each possible concrete type gets the fragments that
+ *   apply to it and the most expensive type counts;
+ * - a mutation adds 10; a selection excluded by a literal `@skip(if: true)` / `@include(if: false)` costs 0, one that
+ *   depends on a variable counts (an upper bound);
  * - introspection (`__schema`, `__type`) costs a flat weight, since its size is bounded by the schema, not by data;
  *   `__typename` is free.
  */
@@ -18,22 +22,28 @@ import {
   getNullableType,
   isAbstractType,
   isCompositeType,
+  isInputObjectType,
+  isInterfaceType,
   isListType,
   isObjectType,
-  isInterfaceType,
   Kind,
+  typeFromAST,
   valueFromAST,
 } from 'graphql';
 import type {
+  ArgumentNode,
   FieldNode,
   FragmentDefinitionNode,
   GraphQLField,
+  GraphQLInputType,
   GraphQLNamedType,
   GraphQLSchema,
   OperationDefinitionNode,
+  SelectionNode,
   SelectionSetNode,
+  ValueNode,
 } from 'graphql';
-import type { CostDirectives } from './directives.ts';
+import type { CostDirectives, ListSizeRule } from './directives.ts';
 
 export interface CostOptions {
   directives: CostDirectives;
@@ -50,9 +60,12 @@ interface Walk {
   schema: GraphQLSchema;
   opts: Required<CostOptions>;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  /** The request's variables, plus the operation's defaults for those it leaves out (as execution sees them). */
   variables: Readonly<Record<string, unknown>>;
   /** Fragment names on the current path (a cycle is a validation error; never loop here). */
   visiting: Set<string>;
+  /** Cost of a fragment (by name and sizing): a fragment spread many times is walked once. */
+  memo: Map<string, number>;
 }
 
 /** The estimated cost of `operation` (already validated against `schema`). */
@@ -74,11 +87,30 @@ export function estimateCost(
     schema,
     opts: { defaultListSize: 10, introspectionCost: 50, ...opts },
     fragments: new Map(fragments.map((f) => [f.name.value, f])),
-    variables: variables ?? {},
+    variables: withDefaults(schema, operation, variables ?? {}),
     visiting: new Set(),
+    memo: new Map(),
   };
   const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
   return base + selectionCost(walk, root, operation.selectionSet, null);
+}
+
+/** A variable the request leaves out takes its default from the operation (`query ($n: Int = 100)`). */
+function withDefaults(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  let out: Record<string, unknown> | null = null;
+  for (const def of operation.variableDefinitions ?? []) {
+    const name = def.variable.name.value;
+    if (!def.defaultValue || Object.hasOwn(variables, name)) continue;
+    const type = typeFromAST(schema, def.type);
+    if (!type) continue;
+    out ??= { ...variables };
+    out[name] = valueFromAST(def.defaultValue, type as GraphQLInputType);
+  }
+  return out ?? variables;
 }
 
 /** Sized child fields and the size they get (a connection's `edges`). */
@@ -87,42 +119,68 @@ interface Sizing {
   size: number;
 }
 
-/** Cost of a selection set on `type`: same-type parts add up, different type conditions take the maximum. */
+/** Excluded whatever the variables: `@skip(if: true)` or `@include(if: false)` with a literal. */
+function excluded(sel: SelectionNode): boolean {
+  for (const d of sel.directives ?? []) {
+    const cond = d.arguments?.find((a) => a.name.value === 'if')?.value;
+    if (cond?.kind !== Kind.BOOLEAN) continue;
+    if (d.name.value === 'skip' && cond.value) return true;
+    if (d.name.value === 'include' && !cond.value) return true;
+  }
+  return false;
+}
+
+/**
+ * Cost of a selection set on `type`. Fields and fragments that apply to every object of `type` add up; on an
+ * abstract type, fragments on narrower types only apply to some objects: each possible type adds those that apply
+ * to it, and the most expensive possible type counts.
+ */
 function selectionCost(
   walk: Walk,
   type: GraphQLNamedType,
   set: SelectionSetNode,
   sizing: Sizing | null,
 ): number {
-  const byType = new Map<string, number>();
-  const add = (typeName: string, cost: number): void => {
-    byType.set(typeName, (byType.get(typeName) ?? 0) + cost);
-  };
+  let own = 0;
+  const narrower: { type: GraphQLNamedType; cost: number }[] = [];
   for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) add(type.name, fieldCost(walk, type, sel, sizing));
-    else {
-      let cond: string | undefined;
-      let inner: SelectionSetNode;
-      if (sel.kind === Kind.INLINE_FRAGMENT) {
-        cond = sel.typeCondition?.name.value;
-        inner = sel.selectionSet;
-      } else {
-        const frag = walk.fragments.get(sel.name.value);
-        if (!frag || walk.visiting.has(frag.name.value)) continue;
-        cond = frag.typeCondition.name.value;
-        inner = frag.selectionSet;
-        walk.visiting.add(frag.name.value);
-      }
-      const target = (cond && walk.schema.getType(cond)) || type;
-      const cost = selectionCost(walk, target, inner, sizing);
-      if (sel.kind === Kind.FRAGMENT_SPREAD) walk.visiting.delete(sel.name.value);
-      add(target.name === type.name || !isAbstractType(type) ? type.name : target.name, cost);
+    if (excluded(sel)) continue;
+    if (sel.kind === Kind.FIELD) {
+      own += fieldCost(walk, type, sel, sizing);
+      continue;
     }
+    let target: GraphQLNamedType;
+    let cost: number;
+    if (sel.kind === Kind.INLINE_FRAGMENT) {
+      const cond = sel.typeCondition?.name.value;
+      target = (cond && walk.schema.getType(cond)) || type;
+      cost = selectionCost(walk, target, sel.selectionSet, sizing);
+    } else {
+      const frag = walk.fragments.get(sel.name.value);
+      if (!frag || walk.visiting.has(frag.name.value)) continue;
+      target = walk.schema.getType(frag.typeCondition.name.value) ?? type;
+      const key = `${frag.name.value}\0${sizing ? `${[...sizing.fields].join(',')}:${sizing.size}` : ''}`;
+      const known = walk.memo.get(key);
+      if (known !== undefined) cost = known;
+      else {
+        walk.visiting.add(frag.name.value);
+        cost = selectionCost(walk, target, frag.selectionSet, sizing);
+        walk.visiting.delete(frag.name.value);
+        walk.memo.set(key, cost);
+      }
+    }
+    if (target === type || !isAbstractType(type)) own += cost;
+    else narrower.push({ type: target, cost });
   }
-  // Fields asked on the parent type apply to every concrete type; the most expensive concrete branch counts.
-  const own = byType.get(type.name) ?? 0;
-  byType.delete(type.name);
-  return own + Math.max(0, ...byType.values());
+  if (narrower.length === 0 || !isAbstractType(type)) return own;
+  let worst = 0;
+  for (const t of walk.schema.getPossibleTypes(type)) {
+    let c = 0;
+    for (const n of narrower)
+      if (n.type === t || (isAbstractType(n.type) && walk.schema.isSubType(n.type, t))) c += n.cost;
+    worst = Math.max(worst, c);
+  }
+  return own + worst;
 }
 
 function fieldCost(walk: Walk, parent: GraphQLNamedType, node: FieldNode, sizing: Sizing | null): number {
@@ -132,48 +190,117 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, node: FieldNode, sizing
   if (!isObjectType(parent) && !isInterfaceType(parent)) return 0;
   const def = parent.getFields()[name];
   if (!def) return 0;
-  const rules = walk.opts.directives.get(`${parent.name}.${name}`);
+  const key = `${parent.name}.${name}`;
+  const rules = walk.opts.directives.get(key);
   const named = getNamedType(def.type);
   const weight = rules?.weight ?? (isCompositeType(named) ? 1 : 0);
 
-  const size = rules?.listSize ? slicedSize(walk, def, node, rules.listSize.slicingArguments) : null;
+  const listSize = rules?.listSize ?? null;
+  const expected = listSize ? expectedSize(walk, def, node, listSize) : null;
+  const sizesChildren = listSize !== null && listSize.sizedFields.length > 0;
   const childSizing: Sizing | null =
-    rules?.listSize && rules.listSize.sizedFields.length > 0
-      ? {
-          fields: new Set(rules.listSize.sizedFields),
-          size: size ?? rules.listSize.assumedSize ?? walk.opts.defaultListSize,
-        }
-      : null;
+    sizesChildren && expected !== null ? { fields: new Set(listSize.sizedFields), size: expected } : null;
   const children = node.selectionSet ? selectionCost(walk, named, node.selectionSet, childSizing) : 0;
-  const item = weight + children;
 
-  if (sizing?.fields.has(name)) return sizing.size * item;
+  let count = 1;
   if (isListType(getNullableType(def.type))) {
-    // With sizedFields the field itself is not the list being sized.
-    const n =
-      childSizing === null
-        ? (size ?? rules?.listSize?.assumedSize ?? walk.opts.defaultListSize)
-        : walk.opts.defaultListSize;
-    return n * item;
+    const fromParent = sizing?.fields.has(name) ? sizing.size : null;
+    // With sizedFields the size is the children's: this list only gets the default size.
+    count = fromParent ?? (sizesChildren ? null : expected) ?? walk.opts.defaultListSize;
   }
-  return item;
+  return count * (weight + children) + argumentsCost(walk, key, def, node.arguments);
 }
 
-/** The largest slicing argument given (literal, variable, or the argument's default); null when none applies. */
-function slicedSize(
+/** The largest slicing argument, else `assumedSize`; null when neither says anything. */
+function expectedSize(
   walk: Walk,
   def: GraphQLField<unknown, unknown>,
   node: FieldNode,
-  slicing: readonly string[],
+  rule: ListSizeRule,
 ): number | null {
   let best: number | null = null;
-  for (const argName of slicing) {
+  for (const argName of rule.slicingArguments) {
     const argDef = def.args.find((a) => a.name === argName);
     if (!argDef) continue;
+    // The schema's default, unless the operation gives a number (a literal or a variable's value or default).
+    let v: unknown = argDef.defaultValue;
     const given = node.arguments?.find((a) => a.name.value === argName);
-    let v: unknown = given ? valueFromAST(given.value, argDef.type, walk.variables) : argDef.defaultValue;
-    if (v === undefined && given?.value.kind === Kind.VARIABLE) v = argDef.defaultValue;
+    if (given) {
+      const value = valueFromAST(given.value, argDef.type, walk.variables);
+      if (typeof value === 'number') v = value;
+    }
     if (typeof v === 'number' && Number.isFinite(v)) best = Math.max(best ?? 0, Math.max(0, Math.floor(v)));
   }
-  return best;
+  return best ?? rule.assumedSize;
+}
+
+/** Arguments as Apollo Router scores them: an input object costs 1 (or its `@cost`), with its fields added. */
+function argumentsCost(
+  walk: Walk,
+  fieldKey: string,
+  def: GraphQLField<unknown, unknown>,
+  args: readonly ArgumentNode[] | undefined,
+): number {
+  let cost = 0;
+  for (const a of args ?? []) {
+    const argDef = def.args.find((x) => x.name === a.name.value);
+    if (!argDef) continue;
+    cost += literalCost(walk, a.value, argDef.type, `${fieldKey}(${argDef.name})`);
+  }
+  return cost;
+}
+
+function literalCost(walk: Walk, v: ValueNode, type: GraphQLInputType, key: string): number {
+  const own = walk.opts.directives.get(key)?.weight ?? null;
+  const named = getNamedType(type);
+  switch (v.kind) {
+    case Kind.NULL:
+      return 0;
+    case Kind.VARIABLE:
+      return jsonCost(walk, walk.variables[v.name.value], type, key);
+    case Kind.LIST: {
+      const nullable = getNullableType(type);
+      if (!isListType(nullable)) return own ?? 0; // fails coercion
+      const item = nullable.ofType as GraphQLInputType;
+      return (own ?? 0) + v.values.reduce((s, x) => s + literalCost(walk, x, item, key), 0);
+    }
+    case Kind.OBJECT: {
+      if (!isInputObjectType(named)) return own ?? 0;
+      const fields = named.getFields();
+      let cost = own ?? 1;
+      for (const f of v.fields) {
+        const fd = fields[f.name.value];
+        if (fd) cost += literalCost(walk, f.value, fd.type, `${named.name}.${fd.name}`);
+      }
+      return cost;
+    }
+    default:
+      return own ?? 0;
+  }
+}
+
+/** The same for a variable's JSON value, walked without recursion (JSON can nest deeper than the stack). */
+function jsonCost(walk: Walk, value: unknown, type: GraphQLInputType, key: string): number {
+  let cost = 0;
+  const todo: [unknown, GraphQLInputType, string][] = [[value, type, key]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, t, k] = next;
+    if (v === null || v === undefined) continue;
+    const own = walk.opts.directives.get(k)?.weight ?? null;
+    const nullable = getNullableType(t);
+    const named = getNamedType(t);
+    if (Array.isArray(v)) {
+      cost += own ?? 0;
+      // Only a list type takes a list (anything else fails coercion): never deeper than the type.
+      if (isListType(nullable)) for (const x of v) todo.push([x, nullable.ofType as GraphQLInputType, k]);
+    } else if (typeof v === 'object' && isInputObjectType(named)) {
+      cost += own ?? 1;
+      const fields = named.getFields();
+      for (const [f, x] of Object.entries(v)) {
+        const fd = fields[f];
+        if (fd) todo.push([x, fd.type, `${named.name}.${fd.name}`]);
+      }
+    } else cost += own ?? 0;
+  }
+  return cost;
 }

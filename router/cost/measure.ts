@@ -8,9 +8,12 @@ import type { FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode 
 export interface OperationShape {
   /** Deepest field nesting, counted in fields; introspection subtrees (`__schema`, `__type`) count as 1. */
   depth: number;
-  /** Aliased fields, fragments expanded where used. */
+  /** Aliased fields (introspection subtrees included), fragments expanded where used. */
   aliases: number;
-  /** Directive applications in the operation and the fragments it uses. */
+  /**
+   * Directive applications: on the operation, on each fragment definition it uses (once), and on every selection,
+   * fragments expanded where used.
+   */
   directives: number;
 }
 
@@ -19,42 +22,57 @@ export function measureOperation(
   fragments: readonly FragmentDefinitionNode[],
 ): OperationShape {
   const byName = new Map(fragments.map((f) => [f.name.value, f]));
-  let aliases = 0;
-  let directives = operation.directives?.length ?? 0;
-  const counted = new Set<string>();
-  const visit = (set: SelectionSetNode, path: Set<string>): number => {
-    let deepest = 0;
+  /** Shape of each fragment's selection set, once: a fragment spread many times is walked once. */
+  const memo = new Map<string, OperationShape>();
+  const path = new Set<string>();
+  let definitionDirectives = 0;
+
+  const visit = (set: SelectionSetNode): OperationShape => {
+    const shape: OperationShape = { depth: 0, aliases: 0, directives: 0 };
+    const add = (inner: OperationShape, depth: number): void => {
+      shape.depth = Math.max(shape.depth, depth);
+      shape.aliases += inner.aliases;
+      shape.directives += inner.directives;
+    };
     for (const sel of set.selections) {
-      directives += sel.directives?.length ?? 0;
+      shape.directives += sel.directives?.length ?? 0;
       if (sel.kind === Kind.FIELD) {
-        if (sel.alias) aliases++;
+        if (sel.alias) shape.aliases++;
+        const inner = sel.selectionSet ? visit(sel.selectionSet) : { depth: 0, aliases: 0, directives: 0 };
         const name = sel.name.value;
-        const below =
-          sel.selectionSet && name !== '__schema' && name !== '__type' ? visit(sel.selectionSet, path) : 0;
-        deepest = Math.max(deepest, 1 + below);
+        add(inner, name === '__schema' || name === '__type' ? 1 : 1 + inner.depth);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        deepest = Math.max(deepest, visit(sel.selectionSet, path));
+        const inner = visit(sel.selectionSet);
+        add(inner, inner.depth);
       } else {
         const frag = byName.get(sel.name.value);
         if (!frag || path.has(frag.name.value)) continue;
-        if (!counted.has(frag.name.value)) {
-          counted.add(frag.name.value);
-          directives += frag.directives?.length ?? 0;
+        let inner = memo.get(frag.name.value);
+        if (!inner) {
+          definitionDirectives += frag.directives?.length ?? 0;
+          path.add(frag.name.value);
+          inner = visit(frag.selectionSet);
+          path.delete(frag.name.value);
+          memo.set(frag.name.value, inner);
         }
-        path.add(frag.name.value);
-        deepest = Math.max(deepest, visit(frag.selectionSet, path));
-        path.delete(frag.name.value);
+        add(inner, inner.depth);
       }
     }
-    return deepest;
+    return shape;
   };
-  const depth = visit(operation.selectionSet, new Set());
-  return { depth, aliases, directives };
+
+  const shape = visit(operation.selectionSet);
+  return {
+    depth: shape.depth,
+    aliases: shape.aliases,
+    directives: (operation.directives?.length ?? 0) + definitionDirectives + shape.directives,
+  };
 }
 
 /**
- * Lexical tokens of a document, stopping once `max` is passed (so a huge document costs at most `max + 1` tokens of
- * work). A lexing error ends the count: the parser reports it properly later.
+ * Lexical tokens of a document (comments excluded, as graphql's parser counts them for `maxTokens`), stopping once
+ * `max` is passed (so a huge document costs at most `max + 1` tokens of work). A lexing error ends the count: the
+ * parser reports it properly later.
  */
 export function countTokens(query: string, max: number): number {
   const lexer = new Lexer(new Source(query));

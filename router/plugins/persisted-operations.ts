@@ -4,9 +4,11 @@
  * graphql-codegen's client-preset `persisted-documents.json` (`{ "<id>": "<body>" }`).
  *
  * An operation naming a manifest id (`documentId`, or `extensions.persistedQuery.sha256Hash`) runs the manifest's
- * body. Mode `allow` (default when a manifest is given): other operations run as usual (automatic persisted queries
- * included). Mode `safelist`: only manifest operations run — by id, or with a body identical to a manifest body;
- * anything else is refused with `PERSISTED_QUERY_NOT_IN_LIST`, before parsing.
+ * body; an unknown `documentId` is `PERSISTED_QUERY_NOT_FOUND` in either mode. Mode `allow` (default when a manifest
+ * is given): other operations run as usual (automatic persisted queries included). Mode `safelist`: only manifest
+ * operations run — by id, or with a body identical to a manifest body (with or without an APQ hash); any other body
+ * is refused with `PERSISTED_QUERY_NOT_IN_LIST` and an unknown APQ hash without a body with
+ * `PERSISTED_QUERY_NOT_FOUND` (so an APQ client sends the body, which the safelist then judges), before parsing.
  */
 import { readFileSync } from 'node:fs';
 import { routerErrors } from '../errors.ts';
@@ -64,7 +66,8 @@ export function persistedOperationsPlugin(manifest: PersistedManifest, mode: Saf
     onHttpRequest(req) {
       for (const op of req.operations) {
         const id = persistedId(op);
-        const body = id === null ? undefined : manifest.get(id);
+        // graphql-codegen's client preset names documents `sha256:<hex>`; an APQ-style `sha256Hash` is the bare hex.
+        const body = id === null ? undefined : (manifest.get(id) ?? manifest.get(`sha256:${id}`));
         if (body !== undefined) {
           op.query = body;
           delete op.documentId;
@@ -74,11 +77,18 @@ export function persistedOperationsPlugin(manifest: PersistedManifest, mode: Saf
           }
           continue;
         }
-        if (mode === 'allow') {
-          if (typeof op.documentId === 'string') throw routerErrors.unknownDocument(op.documentId);
-          continue;
+        // An id the manifest does not hold: a persisted document is not found in either mode.
+        if (typeof op.documentId === 'string') throw routerErrors.unknownDocument(op.documentId);
+        if (mode === 'allow') continue;
+        // Safelist: a listed body runs whatever hash came with it (an APQ client's sha256 need not be the
+        // manifest's id); an unlisted one never does.
+        if (typeof op.query === 'string') {
+          if (bodies.has(op.query)) continue;
+          throw routerErrors.notInSafelist();
         }
-        if (typeof op.query === 'string' && bodies.has(op.query) && id === null) continue;
+        // A hash alone (automatic persisted queries): not found, so an APQ client resends the body, which the
+        // safelist then judges.
+        if (id !== null) throw routerErrors.unknownDocument(id);
         throw routerErrors.notInSafelist();
       }
     },

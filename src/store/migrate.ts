@@ -17,12 +17,13 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: number; name: s
 
 /** Applies every migration not yet recorded in `schema_migrations`; returns the names applied. */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
   const applied: string[] = [];
   await db.transaction(async (tx) => {
+    // The lock first: processes starting together on an empty schema would otherwise race on creating the table.
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set(
       (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
         (r) => r.version,

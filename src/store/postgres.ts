@@ -7,6 +7,11 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 /** Opens a pool to a PostgreSQL server (`DATABASE_URL`). */
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle connection dropped by the server (restart, failover, a killed backend) must not crash the process: the
+  // pool replaces it, and queries in flight fail with their own error.
+  pool.on('error', (err) => {
+    process.stderr.write(`postgres: idle connection lost: ${err.message}\n`);
+  });
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();

@@ -9,6 +9,7 @@
  */
 import type { ApiKeyRecord, ApiKeyService } from '../../src/access/keys.ts';
 import type { AccountKeys } from '../../src/accounts/api-keys.ts';
+import type { AuthService } from '../../src/accounts/auth.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -39,6 +40,17 @@ export interface AccountsContext {
    * operator; rejects with INVALID_SESSION / SESSION_EXPIRED when the token is not a current session.
    */
   viewer(): Promise<Account | null>;
+  /**
+   * Forgets the memoised session, so that the next `viewer()` reads it again: after `signOut` (the token is then
+   * refused) and after a role change (the role is read anew), as REST reads both on every request.
+   */
+  forgetViewer(): void;
+  /** The bearer token when it is taken for a session token (not the operator's); null without one. */
+  sessionToken: string | null;
+  /** Sign-in and sessions: the same service, hence the same challenge domain, as REST's `/api/auth/*`. */
+  auth: AuthService;
+  /** Clock of role changes and partner creation (UNIX ms), the REST routes' clock. */
+  now: () => number;
   /** API keys: review and look-ups (`src/access/keys.ts`). */
   keys: ApiKeyService;
   /** API keys scoped to their owner, exactly as the REST `/account/api-keys` routes use them. */

@@ -28,11 +28,14 @@ export interface AccountsSubgraphOptions {
   db: Db;
   /** API keys (the same service the REST API and the access check use: one lookup cache, one revision). */
   keys: ApiKeyService;
-  /** Sessions (the same service as REST's sign-in). */
+  /** Sign-in and sessions: the same service as REST's `/api/auth/*`, so challenges name the same domain. */
   auth: AuthService;
   /** The operator token (`ADMIN_TOKEN`); null → administrators' sessions only. */
   adminToken: string | null;
-  /** Clock of the dapp service (the 24-hour submission window, review times), UNIX ms; default `Date.now`. */
+  /**
+   * Clock of the dapp service (the 24-hour submission window, review times), of role changes and of partner creation,
+   * UNIX ms; default `Date.now`. (Challenges and sessions use `auth`'s clock, keys `keys`'.)
+   */
   now?: () => number;
   /** Loader hooks (tests record the batches). */
   hooks?: LoaderHooks;
@@ -46,6 +49,7 @@ export interface AccountsSubgraph extends Subgraph<AccountsContext> {
 export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsSubgraph {
   const dapps = new DappService(opts.db, { now: opts.now });
   const ownKeys = new AccountKeys(opts.keys);
+  const now = opts.now ?? Date.now;
   return {
     name: 'accounts',
     schema: buildAccountsSchema(),
@@ -59,6 +63,12 @@ export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsS
         viewer: () =>
           (session ??=
             token === null ? Promise.resolve(null) : accountsErrors(() => opts.auth.authenticate(token))),
+        forgetViewer: () => {
+          session = undefined;
+        },
+        sessionToken: token,
+        auth: opts.auth,
+        now,
         keys: opts.keys,
         ownKeys,
         dapps,

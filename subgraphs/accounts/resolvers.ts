@@ -3,20 +3,32 @@
  * Every rule is the domain's, called exactly as the REST routes call it (`src/rest/accounts/*`): the same services,
  * the same body rules (`parseBody` with the routes' field specs), the same error codes. Who may do what:
  *
- * - public: `dappStore`, `Account` references (id, address, role, creation time);
- * - a session: `me` (null without a token), `requestApiKey`, `revokeApiKey`, `submitDapp`, and the account's own
- *   `apiKeys` / `dappRequests` (AUTH_REQUIRED without a session, FORBIDDEN for another account's);
- * - an administrator's session or the operator token: the review lists and mutations (AUTH_REQUIRED without either,
- *   FORBIDDEN for a non-admin), any account's lists, `ApiKey.owner` and `DappRequest.reviewedBy` (null for others).
+ * - public: `dappStore`, `dappAccess`, `requestSignInChallenge`, `signIn`, `Account` references (id, address, role,
+ *   creation time);
+ * - a session: `me` (null without a token), `signOut`, `requestApiKey`, `revokeApiKey`, `submitDapp`, `apiKey` (its
+ *   own keys), and the account's own `apiKeys` / `dappRequests` (AUTH_REQUIRED without a session, FORBIDDEN for
+ *   another account's);
+ * - an administrator's session or the operator token: the review lists and mutations, `admins`, `grantAdmin`,
+ *   `revokeAdmin`, `issueApiKey`, `adminRevokeApiKey`, `createPartner` (AUTH_REQUIRED without either, FORBIDDEN for a
+ *   non-admin), any account's lists and keys, `ApiKey.owner` and `DappRequest.reviewedBy` (null for others).
+ *
+ * The partner-signed operations (`/api/partner/*`, HMAC over the exact HTTP request) have no GraphQL form by design;
+ * `createPartner` only issues the credential they are signed with.
  *
  * A token that is no current session fails whatever needs the session with INVALID_SESSION / SESSION_EXPIRED.
  */
 import type { ApiKeyRecord } from '../../src/access/keys.ts';
+import { PLANS } from '../../src/access/plans.ts';
+import { grantAdmin, listAdmins, revokeAdmin } from '../../src/accounts/admins.ts';
+import type { RoleChange } from '../../src/accounts/admins.ts';
 import type { OwnerKeyView } from '../../src/accounts/api-keys.ts';
+import { parseChallenge } from '../../src/accounts/challenge.ts';
 import { DAPP_CHAINS } from '../../src/accounts/dapps.ts';
 import type { DappRecord, OwnDapp } from '../../src/accounts/dapps.ts';
 import type { Account, Actor } from '../../src/accounts/types.ts';
-import { paramError } from '../../src/rest/params.ts';
+import { createPartner } from '../../src/names/partners.ts';
+import { ApiError } from '../../src/rest/errors.ts';
+import { paramError, required } from '../../src/rest/params.ts';
 import { parseBody } from '../../src/rest/accounts/body.ts';
 import type { BodySpec } from '../../src/rest/accounts/body.ts';
 import { DateTime } from '../shared/scalars.ts';
@@ -28,15 +40,32 @@ import type { Resolvers } from './generated/resolvers-types.ts';
 /** Largest `first` of `dappStore` (as REST's `per_page` of `/dapps`). */
 export const MAX_STORE_PAGE = 100;
 
-// The REST routes' body rules for the same fields (key-routes.ts, admin-routes.ts).
+// The REST routes' body rules for the same fields (auth-routes.ts, key-routes.ts, admin-routes.ts, and
+// names/partner-routes.ts for partners).
 const REASON = { type: 'string', max: 500 } as const;
+const LIMIT = { type: 'integer', min: 1, max: 10_000 } as const;
+const ADDRESS = { type: 'string', required: true, max: 100 } as const;
+const CHALLENGE = { address: ADDRESS } as const satisfies BodySpec;
+const SESSION = {
+  address: ADDRESS,
+  signature: { type: 'string', required: true, max: 200 },
+  nonce: { type: 'string', max: 64 },
+} as const satisfies BodySpec;
 const REQUEST_KEY = { description: { type: 'string', required: true, max: 500 } } as const satisfies BodySpec;
 const REVOKE_KEY = { reason: REASON } as const satisfies BodySpec;
-const APPROVE_KEY = {
-  limitPerMinute: { type: 'integer', min: 1, max: 10_000 },
-  reason: REASON,
-} as const satisfies BodySpec;
+const APPROVE_KEY = { limitPerMinute: LIMIT, reason: REASON } as const satisfies BodySpec;
 const REJECT_KEY = { reason: { ...REASON, required: true } } as const satisfies BodySpec;
+const ISSUE_KEY = {
+  plan: { type: 'string', required: true, max: 20, oneOf: PLANS },
+  description: { type: 'string', max: 500 },
+  limitPerMinute: LIMIT,
+  approve: { type: 'boolean' },
+} as const satisfies BodySpec;
+const ROLE = { address: ADDRESS, reason: REASON } as const satisfies BodySpec;
+const PARTNER = { name: { type: 'string', required: true, max: 100 } } as const satisfies BodySpec;
+
+/** REST's description of a key issued without one (`POST /api/admin/api-keys`). */
+const ISSUED_KEY_DESCRIPTION = 'created by the operator';
 
 /** The signed-in account; AUTH_REQUIRED without a session (the operator token is none). */
 async function signedIn(ctx: AccountsContext): Promise<Account> {
@@ -103,6 +132,26 @@ function storeChain(chain: string | null | undefined): string | undefined {
   return c;
 }
 
+/** A key by id, or null where REST answers KEY_NOT_FOUND (no such key, or an id that is no UUID). */
+async function keyOrNull(ctx: AccountsContext, id: string): Promise<ApiKeyRecord | null> {
+  try {
+    return await ctx.keys.get(id);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'KEY_NOT_FOUND') return null;
+    throw e;
+  }
+}
+
+/**
+ * After a role change: the changed account's cached entity is stale, and when it is the caller's own account, so is
+ * the memoised session (REST reads the role on every request; here the next field that needs it reads it again).
+ */
+function roleChanged(ctx: AccountsContext, actor: Actor, r: RoleChange): Account {
+  ctx.loaders.account.clear(r.account.id);
+  if (actor.kind === 'account' && actor.account.id === r.account.id) ctx.forgetViewer();
+  return r.account;
+}
+
 /** Oldest first, ties by id: the review queue's order. */
 const oldestFirst = (a: ApiKeyRecord, b: ApiKeyRecord): number =>
   a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -163,9 +212,54 @@ export const resolvers: Resolvers<AccountsContext> = {
         perPage: Number.MAX_SAFE_INTEGER,
       });
     },
+    admins: async (_root, _args, ctx) => {
+      await reviewer(ctx);
+      return listAdmins(ctx.db);
+    },
+    apiKey: async (_root, { id }, ctx) => {
+      // REST's `/admin/api-keys/:id` for reviewers, `/account/api-keys/:id` for the owner; KEY_NOT_FOUND is null.
+      const me = ctx.operator ? null : await signedIn(ctx);
+      const k = await keyOrNull(ctx, id);
+      if (k === null || me === null || me.role === 'admin') return k;
+      return k.ownerId === me.id ? k : null;
+    },
+    dappAccess: (_root, { origin }, ctx) =>
+      accountsErrors(async () => {
+        // REST's `GET /dapps/access?origin=`: the same checks, messages and answer.
+        const o = required({ origin }, 'origin', 'the page origin, e.g. https://app.example.com');
+        const r = await ctx.dapps.access(o);
+        if (!r)
+          throw paramError('origin', 'must be an http:// or https:// URL such as https://app.example.com');
+        return r;
+      }),
   },
 
   Mutation: {
+    requestSignInChallenge: (_root, { address }, ctx) =>
+      accountsErrors(async () => {
+        const b = parseBody({ address }, CHALLENGE);
+        const c = await ctx.auth.challenge(b.address);
+        // The fields the text names, read back from the text itself (the server's own copy: it always parses).
+        const f = parseChallenge(c.challenge);
+        if (!f) throw new Error('the sign-in challenge text does not parse');
+        return { ...c, domain: f.domain, address: f.address, issuedAt: f.issuedAt };
+      }),
+    signIn: (_root, { address, signature, nonce }, ctx) =>
+      accountsErrors(async () => {
+        const b = parseBody({ address, signature, nonce }, SESSION);
+        const s = await ctx.auth.signIn(b.address, b.signature, b.nonce);
+        // A first sign-in created the account: a reference read earlier in this request is stale.
+        ctx.loaders.account.clear(s.account.id);
+        return s;
+      }),
+    signOut: (_root, _args, ctx) =>
+      accountsErrors(async () => {
+        await signedIn(ctx);
+        await ctx.auth.logout(ctx.sessionToken ?? '');
+        // The token is refused from the next field on, as from the next REST request.
+        ctx.forgetViewer();
+        return true;
+      }),
     requestApiKey: (_root, { plan, description }, ctx) =>
       accountsErrors(async () => {
         const me = await signedIn(ctx);
@@ -211,6 +305,52 @@ export const resolvers: Resolvers<AccountsContext> = {
       accountsErrors(async () => forgetDapps(ctx, await ctx.dapps.reject(id, await reviewer(ctx), notes))),
     delistDapp: (_root, { id, notes }, ctx) =>
       accountsErrors(async () => forgetDapps(ctx, await ctx.dapps.delist(id, await reviewer(ctx), notes))),
+    issueApiKey: (_root, { plan, description, limitPerMinute, approve }, ctx) =>
+      accountsErrors(async () => {
+        const actor = await reviewer(ctx);
+        const b = parseBody({ plan, description, limitPerMinute, approve }, ISSUE_KEY);
+        const { key, record } = await ctx.keys.create({
+          plan: b.plan,
+          description: b.description ?? ISSUED_KEY_DESCRIPTION,
+          approve: b.approve ?? false,
+          limitPerMinute: b.limitPerMinute,
+          actor,
+        });
+        return { key, apiKey: record };
+      }),
+    adminRevokeApiKey: (_root, { id, reason }, ctx) =>
+      accountsErrors(async () => {
+        const actor = await reviewer(ctx);
+        const b = parseBody({ reason }, REVOKE_KEY);
+        return forgetKeys(ctx, await ctx.keys.revoke(id, { reason: b.reason, actor }));
+      }),
+    grantAdmin: (_root, { address, reason }, ctx) =>
+      accountsErrors(async () => {
+        const actor = await reviewer(ctx);
+        const b = parseBody({ address, reason }, ROLE);
+        return roleChanged(
+          ctx,
+          actor,
+          await grantAdmin(ctx.db, b.address, actor, ctx.now(), b.reason ?? null),
+        );
+      }),
+    revokeAdmin: (_root, { address, reason }, ctx) =>
+      accountsErrors(async () => {
+        const actor = await reviewer(ctx);
+        const b = parseBody({ address, reason }, ROLE);
+        return roleChanged(
+          ctx,
+          actor,
+          await revokeAdmin(ctx.db, b.address, actor, ctx.now(), b.reason ?? null),
+        );
+      }),
+    createPartner: (_root, { name }, ctx) =>
+      accountsErrors(async () => {
+        const actor = await reviewer(ctx);
+        const b = parseBody({ name }, PARTNER);
+        const p = await createPartner(ctx.db, b.name.trim(), actor, ctx.now());
+        return { secret: p.secret, partner: { id: p.id, name: p.name, createdAt: p.createdAt } };
+      }),
   },
 
   Account: {

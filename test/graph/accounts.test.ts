@@ -5,18 +5,36 @@
  * dapps. A second instance over a Proxy of the database counts the SQL statements a request costs.
  */
 import { createRequire } from 'node:module';
+import Fastify from 'fastify';
 import type * as GraphQL from 'graphql';
 import type { ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccess } from '../../src/access/access.ts';
+import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { AuthService } from '../../src/accounts/auth.ts';
+import { parseChallenge } from '../../src/accounts/challenge.ts';
 import { DappService } from '../../src/accounts/dapps.ts';
+import { partnerKeyHash } from '../../src/names/partner-auth.ts';
+import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
+import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
 import { createAccountsSubgraph } from '../../subgraphs/accounts/index.ts';
 import type { AccountsSubgraph } from '../../subgraphs/accounts/index.ts';
 import { keysByOwners } from '../../subgraphs/accounts/loaders.ts';
 import { dappBody } from '../accounts/dapps-fixture.ts';
-import { ADMIN_TOKEN, DOMAIN, auditOf, harness, signIn, signInAdmin, wallet } from '../accounts/harness.ts';
-import type { Harness } from '../accounts/harness.ts';
+import {
+  ADMIN_TOKEN,
+  DOMAIN,
+  auditOf,
+  call,
+  harness,
+  signIn,
+  signInAdmin,
+  wallet,
+} from '../accounts/harness.ts';
+import type { Harness, Res } from '../accounts/harness.ts';
+import { partnerCall } from '../names/harness.ts';
 
 // The CommonJS build of graphql: the one @apollo/subgraph builds the schema with (see test/graph/markets.test.ts).
 const { graphql } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
@@ -745,5 +763,663 @@ describe('batching', () => {
     for (const id of all)
       expect(byAccount.get(id)?.map(({ reviewedBy: _r, ...own }) => own)).toEqual(await dapps.listOwn(id));
     expect(byAccount.get('not-a-uuid')).toEqual([]);
+  });
+});
+
+/** `{ code, message }` of a REST error response. */
+const restError = (r: Res): { code: unknown; message: unknown } => {
+  const e = r.body['error'] as { code?: unknown; message?: unknown } | undefined;
+  return { code: e?.code, message: e?.message };
+};
+
+/** `{ code, message }` of the first GraphQL error. */
+const graphError = (r: ExecutionResult): { code: unknown; message: unknown } => ({
+  code: r.errors?.[0]?.extensions['code'],
+  message: r.errors?.[0]?.message,
+});
+
+const CHALLENGE = `mutation ($address: String!) {
+  requestSignInChallenge(address: $address) { challenge nonce domain address issuedAt expiresAt }
+}`;
+const SIGN_IN = `mutation ($address: String!, $signature: String!, $nonce: String) {
+  signIn(address: $address, signature: $signature, nonce: $nonce) {
+    token expiresAt account { id address role createdAt }
+  }
+}`;
+const SIGN_OUT = `mutation { signOut }`;
+type Challenge = {
+  requestSignInChallenge: {
+    challenge: string;
+    nonce: string;
+    domain: string;
+    address: string;
+    issuedAt: string;
+    expiresAt: string;
+  };
+};
+type SignedIn = {
+  signIn: {
+    token: string;
+    expiresAt: string;
+    account: { id: string; address: string; role: string; createdAt: string };
+  };
+};
+
+describe('sign-in through the graph', () => {
+  it('challenge, real LTC signature, session: the token works for me and on REST; signOut ends it', async () => {
+    const w = wallet();
+    const c = (await ok<Challenge>(CHALLENGE, { vars: { address: w.address.toUpperCase() } }))
+      .requestSignInChallenge;
+    const at = h.clock.now;
+    expect(c).toMatchObject({
+      domain: DOMAIN,
+      address: w.address,
+      issuedAt: new Date(at).toISOString(),
+      expiresAt: new Date(at + 5 * 60_000).toISOString(),
+    });
+    expect(c.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(c.challenge.split('\n')[0]).toBe(`${DOMAIN} wants you to sign in with your Litecoin account:`);
+    expect(parseChallenge(c.challenge)).toEqual({
+      domain: DOMAIN,
+      address: w.address,
+      uri: `http://${DOMAIN}`,
+      nonce: c.nonce,
+      issuedAt: at,
+      expiresAt: at + 5 * 60_000,
+    });
+    // REST's challenge for the same address at the same time is the same text but for its own nonce.
+    const rest = await call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } });
+    expect(rest.status).toBe(200);
+    expect((rest.body['challenge'] as string).replace(rest.body['nonce'] as string, c.nonce)).toBe(
+      c.challenge,
+    );
+
+    const s = (
+      await ok<SignedIn>(SIGN_IN, {
+        vars: { address: w.address, signature: w.sign(c.challenge), nonce: c.nonce },
+      })
+    ).signIn;
+    expect(s.token).toMatch(/^cws_[A-Za-z0-9_-]{43}$/);
+    expect(s.expiresAt).toBe(new Date(at + 24 * HOUR).toISOString());
+    expect(s.account).toMatchObject({
+      address: w.address,
+      role: 'USER',
+      createdAt: new Date(at).toISOString(),
+    });
+    expect(await auditOf(h.db, s.account.id)).toEqual([
+      expect.objectContaining({ action: 'account.create', reason: 'first sign-in' }),
+    ]);
+
+    // The new token: `me` on the graph, `/account/me` on REST.
+    expect((await ok<{ me: { id: string } }>(ME, { token: s.token })).me.id).toBe(s.account.id);
+    const restMe = await call(h, 'GET', '/api/account/me', { token: s.token });
+    expect([restMe.status, restMe.body['id']]).toEqual([200, s.account.id]);
+
+    // The challenge is single-use, on either surface.
+    const again = await run(SIGN_IN, {
+      vars: { address: w.address, signature: w.sign(c.challenge), nonce: c.nonce },
+    });
+    expect(codes(again)).toEqual(['CHALLENGE_USED']);
+    expect(again.errors?.[0]?.extensions['http']).toEqual({ status: 401 });
+
+    // signOut: true, then the token is refused by the graph and by REST.
+    expect(await ok(SIGN_OUT, { token: s.token })).toEqual({ signOut: true });
+    const after = await run(ME, { token: s.token });
+    expect(codes(after)).toEqual(['INVALID_SESSION']);
+    expect(codes(await run(SIGN_OUT, { token: s.token }))).toEqual(['INVALID_SESSION']);
+    const restAfter = await call(h, 'GET', '/api/account/me', { token: s.token });
+    expect([restAfter.status, restAfter.code]).toEqual([401, 'INVALID_SESSION']);
+  });
+
+  it('signs in without a nonce (the newest challenges are tried) and a second time into the same account', async () => {
+    const w = wallet('p2sh-p2wpkh');
+    const first = await signIn(h, w);
+    const id = (await ok<{ me: { id: string } }>(ME, { token: first })).me.id;
+    const c = (await ok<Challenge>(CHALLENGE, { vars: { address: w.address } })).requestSignInChallenge;
+    const s = (await ok<SignedIn>(SIGN_IN, { vars: { address: w.address, signature: w.sign(c.challenge) } }))
+      .signIn;
+    expect(s.account.id).toBe(id);
+    expect(s.token).not.toBe(first);
+  });
+
+  it('signOut needs a session, and applies within the request: a second signOut is INVALID_SESSION', async () => {
+    expect(codes(await run(SIGN_OUT))).toEqual(['AUTH_REQUIRED']);
+    expect(codes(await run(SIGN_OUT, { token: ADMIN_TOKEN }))).toEqual(['AUTH_REQUIRED']);
+    expect(codes(await run(SIGN_OUT, { token: 'cws_' + 'w'.repeat(43) }))).toEqual(['INVALID_SESSION']);
+    const dora = await user();
+    const r = await run(`mutation { a: signOut b: signOut }`, { token: dora.token });
+    // `b` fails; both fields are non-null, so `data` is null, but `a` ran: the session is gone.
+    expect(r.data).toBeNull();
+    expect(codes(r)).toEqual(['INVALID_SESSION']);
+    expect(r.errors?.[0]?.path).toEqual(['b']);
+    expect(codes(await run(ME, { token: dora.token }))).toEqual(['INVALID_SESSION']);
+  });
+
+  it('refuses what REST refuses, with the same codes and messages', async () => {
+    const w = wallet();
+    const other = wallet();
+    // No challenge yet for this address.
+    const cases: { address: string; signature: string; nonce?: string }[] = [
+      { address: w.address, signature: w.sign('anything') },
+    ];
+    const c = (await ok<Challenge>(CHALLENGE, { vars: { address: w.address } })).requestSignInChallenge;
+    cases.push(
+      { address: 'nope', signature: w.sign(c.challenge) },
+      { address: w.address, signature: 'abc' },
+      { address: w.address, signature: other.sign(c.challenge) },
+      { address: w.address, signature: w.sign(c.challenge), nonce: '0'.repeat(32) },
+      { address: w.address, signature: 'x'.repeat(201) },
+      { address: w.address, signature: w.sign(c.challenge), nonce: 'n'.repeat(65) },
+      { address: ' ', signature: w.sign(c.challenge) },
+    );
+    const seen = new Set<unknown>();
+    for (const body of cases) {
+      const rest = await call(h, 'POST', '/api/auth/session', { body });
+      const graph = await run(SIGN_IN, { vars: body });
+      expect(graph.data).toBeNull();
+      expect(graphError(graph), JSON.stringify(body)).toEqual(restError(rest));
+      expect(graph.errors?.[0]?.extensions['http']).toMatchObject({ status: rest.status });
+      seen.add(restError(rest).code);
+    }
+    expect([...seen].sort()).toEqual([
+      'ADDRESS_MISMATCH',
+      'CHALLENGE_NOT_FOUND',
+      'INVALID_ADDRESS',
+      'INVALID_BODY',
+      'MALFORMED_SIGNATURE',
+    ]);
+    for (const address of ['nope', '', 'L'.repeat(101)]) {
+      const rest = await call(h, 'POST', '/api/auth/challenge', { body: { address } });
+      expect(graphError(await run(CHALLENGE, { vars: { address } })), address).toEqual(restError(rest));
+    }
+
+    // An expired challenge (5 minutes).
+    h.clock.now += 5 * 60_000;
+    const late = await run(SIGN_IN, {
+      vars: { address: w.address, signature: w.sign(c.challenge), nonce: c.nonce },
+    });
+    expect(codes(late)).toEqual(['CHALLENGE_EXPIRED']);
+    h.clock.now += 1000;
+  });
+});
+
+const ADMINS = `{ admins { id address role createdAt } }`;
+const GRANT = `mutation ($address: String!, $reason: String) { grantAdmin(address: $address, reason: $reason) { id address role createdAt } }`;
+const REVOKE_ADMIN = `mutation ($address: String!, $reason: String) { revokeAdmin(address: $address, reason: $reason) { id address role } }`;
+type AccountOut = { id: string; address: string; role: string; createdAt: string };
+const REVIEW_KEYS = `{ reviewApiKeys { id } }`;
+
+describe('administrators', () => {
+  it('admins lists what REST lists, oldest first; administrators and the operator only', async () => {
+    const d = await ok<{ admins: AccountOut[] }>(ADMINS, { token: admin.token });
+    const rest = await call(h, 'GET', '/api/admin/admins', { token: ADMIN_TOKEN });
+    expect(rest.status).toBe(200);
+    expect(d.admins).toEqual(
+      (rest.body as unknown as { id: string; address: string; role: string; createdAt: number }[]).map(
+        (a) => ({ ...a, role: a.role.toUpperCase(), createdAt: new Date(a.createdAt).toISOString() }),
+      ),
+    );
+    expect(d.admins.map((a) => a.id)).toContain(admin.id);
+    expect(await ok(ADMINS, { token: ADMIN_TOKEN })).toEqual(d);
+
+    expect(codes(await run(ADMINS))).toEqual(['AUTH_REQUIRED']);
+    const forbidden = await run(ADMINS, { token: alice.token });
+    expect(graphError(forbidden)).toEqual(
+      restError(await call(h, 'GET', '/api/admin/admins', { token: alice.token })),
+    );
+    expect(codes(forbidden)).toEqual(['FORBIDDEN']);
+    const w = wallet();
+    for (const q of [GRANT, REVOKE_ADMIN]) {
+      expect(codes(await run(q, { token: alice.token, vars: { address: w.address } }))).toEqual([
+        'FORBIDDEN',
+      ]);
+      expect(codes(await run(q, { vars: { address: w.address } }))).toEqual(['AUTH_REQUIRED']);
+    }
+  });
+
+  it('grantAdmin names an address that never signed in; granting again changes nothing', async () => {
+    const w = wallet();
+    const d = await ok<{ grantAdmin: AccountOut }>(GRANT, {
+      token: ADMIN_TOKEN,
+      vars: { address: w.address, reason: 'new colleague' },
+    });
+    expect(d.grantAdmin).toMatchObject({ address: w.address, role: 'ADMIN' });
+    expect(await auditOf(h.db, d.grantAdmin.id)).toEqual([
+      expect.objectContaining({
+        actor: 'operator',
+        action: 'account.grant_admin',
+        from_state: null,
+        to_state: 'admin',
+        reason: 'new colleague',
+      }),
+    ]);
+    const again = await ok<{ grantAdmin: AccountOut }>(GRANT, {
+      token: admin.token,
+      vars: { address: w.address },
+    });
+    expect(again.grantAdmin).toEqual(d.grantAdmin);
+    expect(await auditOf(h.db, d.grantAdmin.id)).toHaveLength(1);
+    const list = await ok<{ admins: AccountOut[] }>(ADMINS, { token: admin.token });
+    expect(list.admins.map((a) => a.id)).toContain(d.grantAdmin.id);
+    // Signing in later enters the same account, already an administrator.
+    const token = await signIn(h, w);
+    expect((await ok<{ me: AccountOut }>(ME, { token })).me).toEqual(d.grantAdmin);
+  });
+
+  it('grants and revokes an existing user; the role applies to the next request', async () => {
+    const carol = await user();
+    expect(codes(await run(REVIEW_KEYS, { token: carol.token }))).toEqual(['FORBIDDEN']);
+    const g = await ok<{ grantAdmin: AccountOut }>(GRANT, {
+      token: admin.token,
+      vars: { address: carol.address.toUpperCase() },
+    });
+    expect(g.grantAdmin).toMatchObject({ id: carol.id, role: 'ADMIN' });
+    expect((await run(REVIEW_KEYS, { token: carol.token })).errors).toBeUndefined();
+
+    const r = await ok<{ revokeAdmin: AccountOut }>(REVOKE_ADMIN, {
+      token: admin.token,
+      vars: { address: carol.address, reason: 'left the team' },
+    });
+    expect(r.revokeAdmin).toEqual({ id: carol.id, address: carol.address, role: 'USER' });
+    expect(codes(await run(REVIEW_KEYS, { token: carol.token }))).toEqual(['FORBIDDEN']);
+    expect((await auditOf(h.db, carol.id)).slice(-2)).toEqual([
+      expect.objectContaining({ actor: `account:${admin.id}`, action: 'account.grant_admin', reason: null }),
+      expect.objectContaining({
+        actor: `account:${admin.id}`,
+        action: 'account.revoke_admin',
+        reason: 'left the team',
+      }),
+    ]);
+    // Revoking from a user changes nothing.
+    const n = (await auditOf(h.db, carol.id)).length;
+    await ok(REVOKE_ADMIN, { token: admin.token, vars: { address: carol.address } });
+    expect(await auditOf(h.db, carol.id)).toHaveLength(n);
+  });
+
+  it('an administrator who revokes their own role loses it for the rest of the request', async () => {
+    const dan = await user();
+    await ok(GRANT, { token: ADMIN_TOKEN, vars: { address: dan.address } });
+    const w = wallet();
+    const r = await run(
+      `mutation ($me: String!, $other: String!) {
+        revokeAdmin(address: $me) { role }
+        grantAdmin(address: $other) { role }
+      }`,
+      { token: dan.token, vars: { me: dan.address, other: w.address } },
+    );
+    // `grantAdmin` fails (both fields are non-null, so `data` is null) after `revokeAdmin` ran.
+    expect(r.data).toBeNull();
+    expect(codes(r)).toEqual(['FORBIDDEN']);
+    expect(r.errors?.[0]?.path).toEqual(['grantAdmin']);
+    expect((await ok<{ me: AccountOut }>(ME, { token: dan.token })).me.role).toBe('USER');
+    expect(
+      (await h.db.query('SELECT 1 FROM accounts WHERE address = $1', [w.address.toLowerCase()])).rows,
+    ).toEqual([]);
+  });
+
+  it('refuses what REST refuses, with the same codes and messages', async () => {
+    const nobody = wallet();
+    for (const [q, url, body] of [
+      [REVOKE_ADMIN, '/api/admin/admins/revoke', { address: nobody.address }],
+      [GRANT, '/api/admin/admins', { address: 'not-an-address' }],
+      [REVOKE_ADMIN, '/api/admin/admins/revoke', { address: 'ltc1nope' }],
+      [GRANT, '/api/admin/admins', { address: nobody.address, reason: 'r'.repeat(501) }],
+      [GRANT, '/api/admin/admins', { address: '  ' }],
+    ] as const) {
+      const rest = await call(h, 'POST', url, { token: ADMIN_TOKEN, body });
+      const graph = await run(q, { token: ADMIN_TOKEN, vars: body });
+      expect(graphError(graph), JSON.stringify(body)).toEqual(restError(rest));
+      expect(graph.errors?.[0]?.extensions['http']).toMatchObject({ status: rest.status });
+    }
+    const nf = await run(REVOKE_ADMIN, { token: ADMIN_TOKEN, vars: { address: nobody.address } });
+    expect(codes(nf)).toEqual(['ACCOUNT_NOT_FOUND']);
+  });
+});
+
+const ISSUE = `mutation ($plan: Plan!, $description: String, $limit: Int, $approve: Boolean) {
+  issueApiKey(plan: $plan, description: $description, limitPerMinute: $limit, approve: $approve) {
+    key
+    apiKey { id prefix plan limitPerMinute status description createdAt reviewedAt owner { id } }
+  }
+}`;
+type Issued = {
+  issueApiKey: {
+    key: string;
+    apiKey: {
+      id: string;
+      prefix: string;
+      plan: string;
+      limitPerMinute: number;
+      status: string;
+      description: string;
+      createdAt: string;
+      reviewedAt: string | null;
+      owner: { id: string } | null;
+    };
+  };
+};
+const ADMIN_REVOKE = `mutation ($id: ID!, $reason: String) { adminRevokeApiKey(id: $id, reason: $reason) { id status revokedAt } }`;
+const API_KEY = `query ($id: ID!) {
+  apiKey(id: $id) { id prefix plan limitPerMinute status description rejectionReason createdAt reviewedAt revokedAt lastUsedAt owner { id } }
+}`;
+type KeyOut = { apiKey: Record<string, unknown> | null };
+
+describe('API keys issued and revoked by administrators', () => {
+  const check = (key: string) =>
+    createAccess({ keys: h.keys, limiter: createMemoryLimiter() }).check({
+      headers: { 'x-sp-api-key': key },
+      query: {},
+      socketIp: '127.0.0.1',
+    });
+
+  it('issueApiKey (operator): an approved enterprise key, secret shown once, that the access check admits', async () => {
+    const d = (
+      await ok<Issued>(ISSUE, {
+        token: ADMIN_TOKEN,
+        vars: { plan: 'ENTERPRISE', description: 'market maker feed', limit: 5000, approve: true },
+      })
+    ).issueApiKey;
+    expect(d.key).toMatch(/^cw_live_/);
+    expect(d.apiKey).toEqual({
+      id: expect.any(String),
+      prefix: d.key.slice(0, 12),
+      plan: 'ENTERPRISE',
+      limitPerMinute: 5000,
+      status: 'APPROVED',
+      description: 'market maker feed',
+      createdAt: new Date(h.clock.now).toISOString(),
+      reviewedAt: new Date(h.clock.now).toISOString(),
+      owner: null,
+    });
+    expect(await h.keys.lookup(d.key)).toMatchObject({ id: d.apiKey.id, status: 'approved', ownerId: null });
+    const grant = await check(d.key);
+    expect(grant).toMatchObject({ ok: true, plan: 'enterprise', identity: `key:${d.apiKey.id}` });
+    expect(grant.headers['x-ratelimit-limit']).toBe('5000');
+    await h.keys.flush();
+    const read = await ok<KeyOut>(API_KEY, { token: ADMIN_TOKEN, vars: { id: d.apiKey.id } });
+    expect(read.apiKey?.['lastUsedAt']).toBe(new Date(h.clock.now).toISOString());
+    expect(JSON.stringify(read)).not.toContain(d.key);
+    expect((await auditOf(h.db, d.apiKey.id)).map((r) => [r.actor, r.action, r.to_state])).toEqual([
+      ['operator', 'api_key.create', 'approved'],
+    ]);
+  });
+
+  it('issueApiKey (administrator) defaults as REST: pending, "created by the operator"; the key waits for review', async () => {
+    const d = (await ok<Issued>(ISSUE, { token: admin.token, vars: { plan: 'FREE' } })).issueApiKey;
+    const rest = await call(h, 'POST', '/api/admin/api-keys', { token: admin.token, body: { plan: 'free' } });
+    expect(rest.status).toBe(201);
+    expect(d.apiKey).toMatchObject({
+      plan: 'FREE',
+      limitPerMinute: rest.body['limitPerMinute'],
+      status: 'PENDING',
+      description: rest.body['description'],
+      reviewedAt: null,
+    });
+    expect(rest.body['description']).toBe('created by the operator');
+    expect(await check(d.key)).toMatchObject({ ok: false, code: 'API_KEY_PENDING' });
+    expect((await auditOf(h.db, d.apiKey.id)).at(-1)).toMatchObject({
+      actor: `account:${admin.id}`,
+      action: 'api_key.create',
+    });
+    // In the review queue like any other pending key.
+    const queue = await ok<{ reviewApiKeys: { id: string }[] }>(REVIEW_KEYS, { token: admin.token });
+    expect(queue.reviewApiKeys.map((k) => k.id)).toContain(d.apiKey.id);
+  });
+
+  it('issueApiKey refuses non-administrators and what REST refuses', async () => {
+    expect(codes(await run(ISSUE, { vars: { plan: 'FREE' } }))).toEqual(['AUTH_REQUIRED']);
+    expect(codes(await run(ISSUE, { token: alice.token, vars: { plan: 'FREE' } }))).toEqual(['FORBIDDEN']);
+    for (const [vars, body] of [
+      [
+        { plan: 'FREE', limit: 5000 },
+        { plan: 'free', limitPerMinute: 5000 },
+      ],
+      [
+        { plan: 'ENTERPRISE', limit: 20_000 },
+        { plan: 'enterprise', limitPerMinute: 20_000 },
+      ],
+      [
+        { plan: 'PRO', description: '  ' },
+        { plan: 'pro', description: '  ' },
+      ],
+      [
+        { plan: 'PRO', description: 'd'.repeat(501) },
+        { plan: 'pro', description: 'd'.repeat(501) },
+      ],
+    ] as const) {
+      const rest = await call(h, 'POST', '/api/admin/api-keys', { token: ADMIN_TOKEN, body });
+      const graph = await run(ISSUE, { token: ADMIN_TOKEN, vars });
+      expect(graphError(graph), JSON.stringify(body)).toEqual(restError(rest));
+      expect(graph.errors?.[0]?.extensions['http']).toMatchObject({ status: rest.status });
+    }
+  });
+
+  it('adminRevokeApiKey revokes any approved key; the access check refuses it from then on', async () => {
+    const r = await requestKey(alice.token, 'to be revoked by an admin');
+    await ok(APPROVE_KEY, { token: ADMIN_TOKEN, vars: { id: r.apiKey.id } });
+    expect(await check(r.key)).toMatchObject({ ok: true });
+
+    expect(codes(await run(ADMIN_REVOKE, { token: alice.token, vars: { id: r.apiKey.id } }))).toEqual([
+      'FORBIDDEN',
+    ]);
+    expect(codes(await run(ADMIN_REVOKE, { vars: { id: r.apiKey.id } }))).toEqual(['AUTH_REQUIRED']);
+    expect(
+      codes(
+        await run(ADMIN_REVOKE, { token: admin.token, vars: { id: r.apiKey.id, reason: 'x'.repeat(501) } }),
+      ),
+    ).toEqual(['INVALID_BODY']);
+
+    const d = await ok<{ adminRevokeApiKey: { status: string; revokedAt: string } }>(ADMIN_REVOKE, {
+      token: admin.token,
+      vars: { id: r.apiKey.id, reason: 'abuse' },
+    });
+    expect(d.adminRevokeApiKey).toMatchObject({
+      status: 'REVOKED',
+      revokedAt: new Date(h.clock.now).toISOString(),
+    });
+    expect(await check(r.key)).toMatchObject({ ok: false, code: 'API_KEY_REVOKED' });
+    expect((await auditOf(h.db, r.apiKey.id)).at(-1)).toMatchObject({
+      actor: `account:${admin.id}`,
+      action: 'api_key.revoke',
+      reason: 'abuse',
+    });
+    // The owner's list shows it revoked.
+    const mine = await ok<{ me: { apiKeys: { id: string; status: string }[] } }>(
+      `{ me { apiKeys { id status } } }`,
+      {
+        token: alice.token,
+      },
+    );
+    expect(mine.me.apiKeys.find((k) => k.id === r.apiKey.id)?.status).toBe('REVOKED');
+
+    // Same refusals as REST: a revoked (or pending) key, an unknown id. No reason is needed.
+    const pending = await requestKey(bob.token, 'pending');
+    for (const id of [r.apiKey.id, pending.apiKey.id, 'nope', '00000000-0000-4000-8000-000000000000']) {
+      const rest = await call(h, 'POST', `/api/admin/api-keys/${id}/revoke`, {
+        token: ADMIN_TOKEN,
+        body: {},
+      });
+      expect(graphError(await run(ADMIN_REVOKE, { token: ADMIN_TOKEN, vars: { id } })), id).toEqual(
+        restError(rest),
+      );
+    }
+    await ok(APPROVE_KEY, { token: ADMIN_TOKEN, vars: { id: pending.apiKey.id } });
+    await ok(ADMIN_REVOKE, { token: ADMIN_TOKEN, vars: { id: pending.apiKey.id } });
+  });
+
+  it('apiKey: any key for administrators (as REST /admin/api-keys/:id), its own for an account, else null', async () => {
+    const r = await requestKey(alice.token, 'lookup');
+    const rest = await call(h, 'GET', `/api/admin/api-keys/${r.apiKey.id}`, { token: ADMIN_TOKEN });
+    const b = rest.body as Record<string, unknown>;
+    const asAdmin = await ok<KeyOut>(API_KEY, { token: admin.token, vars: { id: r.apiKey.id } });
+    const iso = (v: unknown) => (v === null ? null : new Date(v as number).toISOString());
+    expect(asAdmin.apiKey).toEqual({
+      id: b['id'],
+      prefix: b['prefix'],
+      plan: (b['plan'] as string).toUpperCase(),
+      limitPerMinute: b['limitPerMinute'],
+      status: (b['status'] as string).toUpperCase(),
+      description: b['description'],
+      rejectionReason: b['rejectionReason'],
+      createdAt: iso(b['createdAt']),
+      reviewedAt: iso(b['reviewedAt']),
+      revokedAt: iso(b['revokedAt']),
+      lastUsedAt: iso(b['lastUsedAt']),
+      owner: { id: alice.id },
+    });
+    expect(await ok(API_KEY, { token: ADMIN_TOKEN, vars: { id: r.apiKey.id } })).toEqual(asAdmin);
+    // The owner sees it (without the owner field), another account does not.
+    const own = await ok<KeyOut>(API_KEY, { token: alice.token, vars: { id: r.apiKey.id } });
+    expect(own.apiKey).toEqual({ ...asAdmin.apiKey, owner: null });
+    expect(await ok(API_KEY, { token: bob.token, vars: { id: r.apiKey.id } })).toEqual({ apiKey: null });
+    // Absent is null, where REST answers KEY_NOT_FOUND.
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect(await ok(API_KEY, { token: admin.token, vars: { id } })).toEqual({ apiKey: null });
+      expect((await call(h, 'GET', `/api/admin/api-keys/${id}`, { token: ADMIN_TOKEN })).code).toBe(
+        'KEY_NOT_FOUND',
+      );
+    }
+    expect(codes(await run(API_KEY, { vars: { id: r.apiKey.id } }))).toEqual(['AUTH_REQUIRED']);
+    expect(codes(await run(API_KEY, { token: 'cws_' + 'v'.repeat(43), vars: { id: r.apiKey.id } }))).toEqual([
+      'INVALID_SESSION',
+    ]);
+  });
+});
+
+describe('dappAccess', () => {
+  const ACCESS = `query ($origin: String!) { dappAccess(origin: $origin) { origin allowed dappId } }`;
+  const restAccess = (origin: string) =>
+    call(h, 'GET', `/api/dapps/access?origin=${encodeURIComponent(origin)}`);
+
+  it('answers what REST answers, for an approved, an unknown and a delisted origin; public', async () => {
+    const owner = await user();
+    const id = await submit(owner.token, 'acc1');
+    await ok(APPROVE_DAPP, { token: ADMIN_TOKEN, vars: { id } });
+
+    for (const origin of [
+      'https://dappacc1.example',
+      'https://DAPPACC1.example:443/app?x=1',
+      'https://unknown.example',
+    ]) {
+      const rest = await restAccess(origin);
+      expect(rest.status).toBe(200);
+      const d = await ok<{ dappAccess: unknown }>(ACCESS, { vars: { origin } });
+      expect(d.dappAccess, origin).toEqual(rest.body);
+    }
+    expect(
+      (await ok<{ dappAccess: unknown }>(ACCESS, { vars: { origin: 'https://dappacc1.example/' } }))
+        .dappAccess,
+    ).toEqual({
+      origin: 'https://dappacc1.example',
+      allowed: true,
+      dappId: id,
+    });
+    // Public: a bad token is never read.
+    const withBadToken = await run(ACCESS, {
+      token: 'cws_' + 'u'.repeat(43),
+      vars: { origin: 'https://dappacc1.example' },
+    });
+    expect(withBadToken.errors).toBeUndefined();
+
+    // A delisting applies at once.
+    await ok(DELIST_DAPP, { token: ADMIN_TOKEN, vars: { id, notes: 'gone' } });
+    const after = await ok<{ dappAccess: unknown }>(ACCESS, { vars: { origin: 'https://dappacc1.example' } });
+    expect(after.dappAccess).toEqual({ origin: 'https://dappacc1.example', allowed: false, dappId: null });
+    expect(after.dappAccess).toEqual((await restAccess('https://dappacc1.example')).body);
+  });
+
+  it('refuses what REST refuses (not an http(s) URL, empty), with the same codes and messages', async () => {
+    for (const origin of ['ftp://dapp.example', 'not a url', '', '  ', 'https://a.example/\u0001']) {
+      const rest = await restAccess(origin);
+      const graph = await run(ACCESS, { vars: { origin } });
+      expect(rest.status, origin).toBe(400);
+      expect(graphError(graph), JSON.stringify(origin)).toEqual(restError(rest));
+    }
+  });
+});
+
+describe('createPartner', () => {
+  const CREATE = `mutation ($name: String!) { createPartner(name: $name) { secret partner { id name createdAt } } }`;
+  type Created = {
+    createPartner: { secret: string; partner: { id: string; name: string; createdAt: string } };
+  };
+
+  it('returns the secret once; only its hash is stored; the partner signs REST partner requests with it', async () => {
+    const d = (await ok<Created>(CREATE, { token: admin.token, vars: { name: '  Exchange G ' } }))
+      .createPartner;
+    expect(d.secret).toMatch(/^cwp_[A-Za-z0-9_-]{43}$/);
+    expect(d.partner).toEqual({
+      id: expect.any(String),
+      name: 'Exchange G',
+      createdAt: new Date(h.clock.now).toISOString(),
+    });
+    const rows = await h.db.query<Record<string, unknown>>('SELECT * FROM partners WHERE id = $1', [
+      d.partner.id,
+    ]);
+    expect(rows.rows[0]?.['key_hash']).toBe(partnerKeyHash(d.secret));
+    expect(JSON.stringify(rows.rows)).not.toContain(d.secret);
+    expect(await auditOf(h.db, d.partner.id)).toEqual([
+      expect.objectContaining({
+        actor: `account:${admin.id}`,
+        action: 'partner.create',
+        reason: 'Exchange G',
+      }),
+    ]);
+
+    // The partner API stays REST (HMAC over the HTTP request): the names API over the same store accepts the secret.
+    const now = () => h.clock.now;
+    const auth = new AuthService(h.db, { domain: DOMAIN, now });
+    const app = Fastify();
+    registerErrorHandling(app);
+    await app.register(namesApi, {
+      prefix: '/api',
+      db: h.db,
+      guards: createAuthGuards({ auth, adminToken: ADMIN_TOKEN }),
+      suffix: 'coin',
+      network: 'mainnet',
+      now,
+    });
+    await app.ready();
+    try {
+      const names = { app, db: h.db, auth, clock: h.clock, close: async () => undefined };
+      const cred = { id: d.partner.id, secret: d.secret };
+      const reg = await partnerCall(names, cred, 'POST', '/api/partner/names', {
+        name: 'gql.coin',
+        owner: 'user-7',
+      });
+      expect(reg.status).toBe(201);
+      expect(reg.body['holder']).toEqual({ type: 'partner', partnerId: d.partner.id, ownerRef: 'user-7' });
+      const forged = await partnerCall(
+        names,
+        cred,
+        'POST',
+        '/api/partner/names',
+        { name: 'gql2.coin', owner: 'u' },
+        {
+          secret: `cwp_${'A'.repeat(43)}`,
+        },
+      );
+      expect(forged.status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is for administrators and the operator, with REST body rules', async () => {
+    expect(codes(await run(CREATE, { vars: { name: 'x' } }))).toEqual(['AUTH_REQUIRED']);
+    const forbidden = await run(CREATE, { token: alice.token, vars: { name: 'x' } });
+    expect(codes(forbidden)).toEqual(['FORBIDDEN']);
+    expect(forbidden.errors?.[0]?.message).toBe(
+      'this endpoint is for administrators: your account is not one',
+    );
+    expect(
+      (await ok<Created>(CREATE, { token: ADMIN_TOKEN, vars: { name: 'Exchange H' } })).createPartner.partner
+        .name,
+    ).toBe('Exchange H');
+    for (const name of ['', '   ', 'n'.repeat(101)]) {
+      const r = await run(CREATE, { token: ADMIN_TOKEN, vars: { name } });
+      expect(codes(r), name).toEqual(['INVALID_BODY']);
+      expect(r.errors?.[0]?.message).toBe('name must be a string of 1 to 100 characters');
+    }
   });
 });

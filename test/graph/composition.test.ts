@@ -40,7 +40,7 @@ describe('schema/supergraph.graphql', () => {
       return (f?.directives ?? []).filter((d) => d.name.value !== 'join__field').map((d) => print(d));
     };
     expect(directives('Coin', 'chart')).toEqual(['@cost(weight: 20)']);
-    expect(directives('Coin', 'candles')).toEqual(['@cost(weight: 20)', '@listSize(assumedSize: 365)']);
+    expect(directives('Coin', 'candles')).toEqual(['@listSize(assumedSize: 365)']);
     expect(directives('Query', 'search')).toEqual(['@cost(weight: 10)']);
     expect(directives('BridgeDeployment', 'proofOfReserves')).toEqual(['@cost(weight: 10)']);
     expect(directives('Query', 'coins')).toEqual([

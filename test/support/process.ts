@@ -23,11 +23,15 @@ export async function startServe(
   /** Extra `serve` arguments, e.g. `['--only', 'router']`. */
   serveArgs: readonly string[] = [],
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'bin', 'coinwallet.js'), 'serve', ...serveArgs], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, join(ROOT, 'bin', 'coinwallet.js'), 'serve', ...serveArgs],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));

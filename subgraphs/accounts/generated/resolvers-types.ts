@@ -49,7 +49,7 @@ export type ApiKey = {
   lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Requests per minute. */
   limitPerMinute: Scalars['Int']['output'];
-  /** The owning account; null for a key the operator created. Administrators only (null for others). */
+  /** The owning account; null for a key issued by `issueApiKey` (no owner). Administrators only (null for others). */
   owner?: Maybe<Account>;
   /** Plan. */
   plan: Plan;
@@ -65,10 +65,10 @@ export type ApiKey = {
   status: ApiKeyStatus;
 };
 
-/** Result of `requestApiKey`. */
+/** Result of `requestApiKey` and `issueApiKey`: the new key's secret beside its record. */
 export type ApiKeyRequest = {
   __typename?: 'ApiKeyRequest';
-  /** The key record (pending until an administrator approves it). */
+  /** The key record (pending until an administrator approves it, unless issued with `approve: true`). */
   apiKey: ApiKey;
   /** The secret key. Shown this once only: store it now. */
   key: Scalars['String']['output'];
@@ -85,6 +85,17 @@ export enum ApiKeyStatus {
   /** Withdrawn by its owner or an administrator. */
   Revoked = 'revoked'
 }
+
+/** The wallet's access check for a page: whether its origin is the site of an approved dapp. */
+export type DappAccess = {
+  __typename?: 'DappAccess';
+  /** Whether the page gets the wallet API: its origin is the site of an approved (listed) dapp. */
+  allowed: Scalars['Boolean']['output'];
+  /** Id of the approved dapp the origin belongs to; null when not allowed. */
+  dappId?: Maybe<Scalars['ID']['output']>;
+  /** The normalised origin that was checked (scheme, host and port; for example `https://app.example.com`). */
+  origin: Scalars['String']['output'];
+};
 
 /** Fields of a dapp listing request (see docs/dapps.md for the limits). */
 export type DappInput = {
@@ -150,22 +161,61 @@ export enum DappStatus {
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Revokes an approved key of any account (KEY_STATE_CONFLICT from any other state). Administrators only. */
+  adminRevokeApiKey: ApiKey;
   /** Approves a pending API key. Administrators only. */
   approveApiKey: ApiKey;
   /** Approves a submitted dapp: it enters the store. Administrators only. */
   approveDapp: DappRequest;
+  /**
+   * Creates a name-service partner credential; its secret is in this result only. Administrators only. The partner's
+   * own operations (registering names and linking addresses for its users) stay on the REST API
+   * (`/api/partner/*`): they are signed with HMAC over the exact HTTP request, which a GraphQL field cannot carry.
+   */
+  createPartner: PartnerCredential;
   /** Withdraws an approved dapp from the store. Administrators only. */
   delistDapp: DappRequest;
+  /**
+   * Gives the account of `address` the administrator role, creating the account if it never signed in. Granting the
+   * role to an administrator changes nothing. Administrators only.
+   */
+  grantAdmin: Account;
+  /**
+   * Issues an API key owned by no account (operators and automation), pending review unless `approve` is true.
+   * Administrators only.
+   */
+  issueApiKey: ApiKeyRequest;
   /** Rejects a pending API key. Administrators only. */
   rejectApiKey: ApiKey;
   /** Rejects a submitted dapp. Administrators only. */
   rejectDapp: DappRequest;
   /** Requests an API key for the signed-in account; pending until approved. */
   requestApiKey: ApiKeyRequest;
+  /** Issues a single-use sign-in challenge for `address`, to sign before `signIn`. Public. */
+  requestSignInChallenge: SignInChallenge;
+  /**
+   * Takes the administrator role from the account of `address` (ACCOUNT_NOT_FOUND when there is none); from a user it
+   * changes nothing. Administrators only.
+   */
+  revokeAdmin: Account;
   /** Revokes an approved key of the signed-in account (KEY_STATE_CONFLICT from any other state). */
   revokeApiKey: ApiKey;
+  /**
+   * Exchanges a signed challenge for a session (creating the account on its first sign-in). Public. Refused with
+   * CHALLENGE_NOT_FOUND, CHALLENGE_USED, CHALLENGE_EXPIRED, ADDRESS_MISMATCH or BAD_SIGNATURE.
+   */
+  signIn: Session;
+  /** Ends the session of the request's bearer token; the token is refused from then on. Needs a session. */
+  signOut: Scalars['Boolean']['output'];
   /** Submits a dapp listing request (at most 3 per 24 hours). */
   submitDapp: DappRequest;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationAdminRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -185,9 +235,31 @@ export type MutationApproveDappArgs = {
 
 
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationCreatePartnerArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type MutationDelistDappArgs = {
   id: Scalars['ID']['input'];
   notes: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationGrantAdminArgs = {
+  address: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationIssueApiKeyArgs = {
+  approve?: InputMaybe<Scalars['Boolean']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  limitPerMinute?: InputMaybe<Scalars['Int']['input']>;
+  plan: Plan;
 };
 
 
@@ -213,9 +285,30 @@ export type MutationRequestApiKeyArgs = {
 
 
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRequestSignInChallengeArgs = {
+  address: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRevokeAdminArgs = {
+  address: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type MutationRevokeApiKeyArgs = {
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationSignInArgs = {
+  address: Scalars['String']['input'];
+  nonce?: InputMaybe<Scalars['String']['input']>;
+  signature: Scalars['String']['input'];
 };
 
 
@@ -237,6 +330,29 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A name-service partner: registers names and links addresses for its users through the HMAC-signed REST API
+ * (`/api/partner/*`, docs/names.md), which has no GraphQL form.
+ */
+export type Partner = {
+  __typename?: 'Partner';
+  /** When the credential was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Partner id (uuid): the `x-partner-id` header of its signed requests. */
+  id: Scalars['ID']['output'];
+  /** Name, as the administrator gave it. */
+  name: Scalars['String']['output'];
+};
+
+/** Result of `createPartner`: the partner's secret beside its record. */
+export type PartnerCredential = {
+  __typename?: 'PartnerCredential';
+  /** The partner. */
+  partner: Partner;
+  /** The partner secret (`cwp_…`), the key of its request signatures. Shown this once only: store it now. */
+  secret: Scalars['String']['output'];
+};
+
 /** Plan of an API key. */
 export enum Plan {
   /** Up to 10,000 requests per minute, set on approval. */
@@ -250,6 +366,18 @@ export enum Plan {
 /** The root query type: every subgraph adds its entry points. */
 export type Query = {
   __typename?: 'Query';
+  /** Every administrator, oldest first. Administrators only. */
+  admins: Array<Account>;
+  /**
+   * One API key by id: administrators see any key, a signed-in account its own (AUTH_REQUIRED without a session).
+   * Null when there is no such key, and for a non-administrator when it is another account's.
+   */
+  apiKey?: Maybe<ApiKey>;
+  /**
+   * Whether a page at `origin` gets the wallet API (its origin is the site of an approved dapp). Public; a delisting
+   * applies at once. A value that is not an http(s) URL is INVALID_PARAMETER.
+   */
+  dappAccess: DappAccess;
   /** The public dapp store: approved dapps. */
   dappStore: StoreDappConnection;
   /** The signed-in account; null without a session. */
@@ -258,6 +386,18 @@ export type Query = {
   reviewApiKeys: Array<ApiKey>;
   /** Dapp listing requests for review, oldest first. Administrators only. */
   reviewDapps: Array<DappRequest>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryDappAccessArgs = {
+  origin: Scalars['String']['input'];
 };
 
 
@@ -287,6 +427,37 @@ export enum Role {
   /** A wallet user. */
   User = 'user'
 }
+
+/** A new session: send `Authorization: Bearer <token>` to act as the account, until `expiresAt` or `signOut`. */
+export type Session = {
+  __typename?: 'Session';
+  /** The signed-in account (created on the address's first sign-in). */
+  account: Account;
+  /** When the session ends (24 hours after sign-in). */
+  expiresAt: Scalars['DateTime']['output'];
+  /** The session token. Shown this once only (the server keeps only its hash): store it now. */
+  token: Scalars['String']['output'];
+};
+
+/**
+ * A sign-in challenge: sign `challenge` as a Litecoin signed message with the key of `address`, then call `signIn`
+ * before `expiresAt`. Single-use.
+ */
+export type SignInChallenge = {
+  __typename?: 'SignInChallenge';
+  /** The address signing in, as the server normalised it (bech32 lowercased). */
+  address: Scalars['String']['output'];
+  /** The exact text to sign (Sign-In with X, CAIP-122: domain, address, URI, chain, nonce and times, one per line). */
+  challenge: Scalars['String']['output'];
+  /** The server's host (and port) the text names on its first line; a wallet compares it with the page asking. */
+  domain: Scalars['String']['output'];
+  /** After this time the challenge is refused (5 minutes after issue). */
+  expiresAt: Scalars['DateTime']['output'];
+  /** When the challenge was issued. */
+  issuedAt: Scalars['DateTime']['output'];
+  /** Names this challenge in `signIn` (32 hex characters). */
+  nonce: Scalars['String']['output'];
+};
 
 /** An approved dapp in the public store. */
 export type StoreDapp = {
@@ -431,16 +602,21 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ApiKeyRequest: ResolverTypeWrapper<Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
   ApiKeyStatus: null;
+  DappAccess: ResolverTypeWrapper<DappAccess>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   DappInput: DappInput;
   DappRequest: ResolverTypeWrapper<OwnDappModel>;
   DappStatus: null;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Partner: ResolverTypeWrapper<Partner>;
+  PartnerCredential: ResolverTypeWrapper<PartnerCredential>;
   Plan: null;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: null;
+  Session: ResolverTypeWrapper<Omit<Session, 'account'> & { account: ResolversTypes['Account'] }>;
+  SignInChallenge: ResolverTypeWrapper<SignInChallenge>;
   StoreDapp: ResolverTypeWrapper<StoreDappModel>;
   StoreDappConnection: ResolverTypeWrapper<Omit<StoreDappConnection, 'edges'> & { edges: Array<ResolversTypes['StoreDappEdge']> }>;
   StoreDappEdge: ResolverTypeWrapper<Omit<StoreDappEdge, 'node'> & { node: ResolversTypes['StoreDapp'] }>;
@@ -454,13 +630,18 @@ export type ResolversParentTypes = ResolversObject<{
   ApiKey: OwnerKeyViewModel;
   Int: Scalars['Int']['output'];
   ApiKeyRequest: Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  DappAccess: DappAccess;
+  Boolean: Scalars['Boolean']['output'];
   DappInput: DappInput;
   DappRequest: OwnDappModel;
   DateTime: Scalars['DateTime']['output'];
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
-  Boolean: Scalars['Boolean']['output'];
+  Partner: Partner;
+  PartnerCredential: PartnerCredential;
   Query: Record<PropertyKey, never>;
+  Session: Omit<Session, 'account'> & { account: ResolversParentTypes['Account'] };
+  SignInChallenge: SignInChallenge;
   StoreDapp: StoreDappModel;
   StoreDappConnection: Omit<StoreDappConnection, 'edges'> & { edges: Array<ResolversParentTypes['StoreDappEdge']> };
   StoreDappEdge: Omit<StoreDappEdge, 'node'> & { node: ResolversParentTypes['StoreDapp'] };
@@ -498,6 +679,12 @@ export type ApiKeyRequestResolvers<ContextType = AccountsContext, ParentType ext
 
 export type ApiKeyStatusResolvers = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'rejected', REVOKED: 'revoked' };
 
+export type DappAccessResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['DappAccess'] = ResolversParentTypes['DappAccess']> = ResolversObject<{
+  allowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dappId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type DappRequestResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['DappRequest'] = ResolversParentTypes['DappRequest']> = ResolversObject<{
   account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
   chains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -522,13 +709,21 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type MutationResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  adminRevokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationAdminRevokeApiKeyArgs, 'id'>>;
   approveApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationApproveApiKeyArgs, 'id'>>;
   approveDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationApproveDappArgs, 'id'>>;
+  createPartner?: Resolver<ResolversTypes['PartnerCredential'], ParentType, ContextType, RequireFields<MutationCreatePartnerArgs, 'name'>>;
   delistDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationDelistDappArgs, 'id' | 'notes'>>;
+  grantAdmin?: Resolver<ResolversTypes['Account'], ParentType, ContextType, RequireFields<MutationGrantAdminArgs, 'address'>>;
+  issueApiKey?: Resolver<ResolversTypes['ApiKeyRequest'], ParentType, ContextType, RequireFields<MutationIssueApiKeyArgs, 'approve' | 'plan'>>;
   rejectApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRejectApiKeyArgs, 'id' | 'reason'>>;
   rejectDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationRejectDappArgs, 'id' | 'notes'>>;
   requestApiKey?: Resolver<ResolversTypes['ApiKeyRequest'], ParentType, ContextType, RequireFields<MutationRequestApiKeyArgs, 'description' | 'plan'>>;
+  requestSignInChallenge?: Resolver<ResolversTypes['SignInChallenge'], ParentType, ContextType, RequireFields<MutationRequestSignInChallengeArgs, 'address'>>;
+  revokeAdmin?: Resolver<ResolversTypes['Account'], ParentType, ContextType, RequireFields<MutationRevokeAdminArgs, 'address'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
+  signIn?: Resolver<ResolversTypes['Session'], ParentType, ContextType, RequireFields<MutationSignInArgs, 'address' | 'signature'>>;
+  signOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   submitDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationSubmitDappArgs, 'input'>>;
 }>;
 
@@ -539,9 +734,23 @@ export type PageInfoResolvers<ContextType = AccountsContext, ParentType extends 
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type PartnerResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type PartnerCredentialResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['PartnerCredential'] = ResolversParentTypes['PartnerCredential']> = ResolversObject<{
+  partner?: Resolver<ResolversTypes['Partner'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type PlanResolvers = { ENTERPRISE: 'enterprise', FREE: 'free', PRO: 'pro' };
 
 export type QueryResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  admins?: Resolver<Array<ResolversTypes['Account']>, ParentType, ContextType>;
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType, RequireFields<QueryApiKeyArgs, 'id'>>;
+  dappAccess?: Resolver<ResolversTypes['DappAccess'], ParentType, ContextType, RequireFields<QueryDappAccessArgs, 'origin'>>;
   dappStore?: Resolver<ResolversTypes['StoreDappConnection'], ParentType, ContextType, RequireFields<QueryDappStoreArgs, 'first'>>;
   me?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType>;
   reviewApiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType, RequireFields<QueryReviewApiKeysArgs, 'status'>>;
@@ -549,6 +758,21 @@ export type QueryResolvers<ContextType = AccountsContext, ParentType extends Res
 }>;
 
 export type RoleResolvers = { ADMIN: 'admin', USER: 'user' };
+
+export type SessionResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Session'] = ResolversParentTypes['Session']> = ResolversObject<{
+  account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type SignInChallengeResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['SignInChallenge'] = ResolversParentTypes['SignInChallenge']> = ResolversObject<{
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  challenge?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  domain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  issuedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  nonce?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type StoreDappResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['StoreDapp'] = ResolversParentTypes['StoreDapp']> = ResolversObject<{
   approvedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -577,14 +801,19 @@ export type Resolvers<ContextType = AccountsContext> = ResolversObject<{
   ApiKey?: ApiKeyResolvers<ContextType>;
   ApiKeyRequest?: ApiKeyRequestResolvers<ContextType>;
   ApiKeyStatus?: ApiKeyStatusResolvers;
+  DappAccess?: DappAccessResolvers<ContextType>;
   DappRequest?: DappRequestResolvers<ContextType>;
   DappStatus?: DappStatusResolvers;
   DateTime?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Partner?: PartnerResolvers<ContextType>;
+  PartnerCredential?: PartnerCredentialResolvers<ContextType>;
   Plan?: PlanResolvers;
   Query?: QueryResolvers<ContextType>;
   Role?: RoleResolvers;
+  Session?: SessionResolvers<ContextType>;
+  SignInChallenge?: SignInChallengeResolvers<ContextType>;
   StoreDapp?: StoreDappResolvers<ContextType>;
   StoreDappConnection?: StoreDappConnectionResolvers<ContextType>;
   StoreDappEdge?: StoreDappEdgeResolvers<ContextType>;

@@ -1,0 +1,319 @@
+/**
+ * The federated graph scaled out, as real processes: the four subgraphs each in its own `coinwallet serve --only
+ * subgraph:<name>`, two routers (`serve --only router`) over the same `SUBGRAPH_URLS`, one PostgreSQL schema and one
+ * Redis shared by all. Keys are made and revoked with the CLI directly on the store (as an operator would with no
+ * server up); the routers learn of it through the Redis key revision.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../src/store/open.ts';
+import type { ServeProcess } from '../support/process.ts';
+import { startServe, waitForStatus } from '../support/process.ts';
+import type { TempRedis } from '../support/redis.ts';
+import { startTempRedis } from '../support/redis.ts';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+const NAMES = ['markets', 'identity', 'bridge', 'accounts'] as const;
+type Name = (typeof NAMES)[number];
+
+let root: string;
+let redis: TempRedis | undefined;
+let env: Record<string, string>;
+/** Every process started, for afterAll (a restarted subgraph too). */
+const started: ServeProcess[] = [];
+const subgraphs = {} as Record<Name, ServeProcess>;
+let routers: [ServeProcess, ServeProcess];
+/**
+ * `--url` for the CLI: nothing listens there, so it works directly on the store (a privileged port: no server of this
+ * test started with PORT=0 can be given it).
+ */
+const NO_SERVER = 'http://127.0.0.1:9';
+/** burst: spent by the budget test; revoked: revoked by its test; other: everything else. */
+const keys: Record<'burst' | 'revoked' | 'other', { id: string; key: string }> = {} as never;
+const timings: Record<string, number> = {};
+/** True until beforeAll has finished, and after any failed test: afterAll then prints the processes' output. */
+let failed = true;
+
+async function serve(name: string, extra: Record<string, string>, args: string[]): Promise<ServeProcess> {
+  const dataDir = join(root, name);
+  mkdirSync(dataDir, { recursive: true });
+  const p = await startServe({ ...env, ...extra, DATA_DIR: dataDir }, 60_000, [], args);
+  started.push(p);
+  return p;
+}
+const startSubgraph = (name: Name, extra: Record<string, string> = {}) =>
+  serve(`subgraph-${name}`, extra, ['--only', `subgraph:${name}`]);
+
+async function cli(...args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await run(
+    process.execPath,
+    [join(ROOT, 'bin', 'coinwallet.js'), ...args, '--url', NO_SERVER],
+    {
+      env: { ...process.env, ...env, DATA_DIR: join(root, 'cli') },
+    },
+  );
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+async function createKey(): Promise<{ id: string; key: string }> {
+  const r = await cli('keys', 'create', '--plan', 'free', '--approve');
+  expect(r).toMatchObject({ plan: 'free', limitPerMinute: 600, status: 'approved' });
+  return { id: r.id as string, key: r.key as string };
+}
+
+interface GqlResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: {
+    data?: Record<string, unknown> | null;
+    errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+    extensions?: Record<string, unknown>;
+  };
+}
+
+async function gql(router: ServeProcess, key: string, query: string): Promise<GqlResult> {
+  const r = await fetch(`${router.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sp-api-key': key },
+    body: JSON.stringify({ query }),
+  });
+  const text = await r.text();
+  return { status: r.status, headers: r.headers, text, body: JSON.parse(text) as GqlResult['body'] };
+}
+
+const since = (t: number) => Date.now() - t;
+
+beforeAll(async () => {
+  const t0 = Date.now();
+  root = mkdtempSync(join(tmpdir(), 'cw-graph-scale-'));
+  mkdirSync(join(root, 'cli'));
+  const schema = `graph_scale_${Date.now().toString(36)}`;
+  const [r] = await Promise.all([
+    startTempRedis(),
+    (async () => {
+      const admin = await openDb({ databaseUrl: inject('databaseUrl') });
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.close();
+    })(),
+  ]);
+  redis = r;
+  const url = new URL(inject('databaseUrl'));
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  env = {
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redis.url,
+    API_KEY_PEPPER: 'graph-scale-out-pepper-0123456789',
+    ADMIN_TOKEN: 'graph-scale-out-admin-token-0123456789',
+    // Scale-out generates no attestation key: the bridge subgraph signs its demo snapshot with this seed.
+    BRIDGE_ATTESTATION_KEY: 'a5'.repeat(32),
+    DEMO_DAYS: '3',
+    LOG_LEVEL: 'warn',
+  };
+
+  // markets first: it is listening once the schema is migrated (the others then find it done) and generates the
+  // demo data into the store while the rest start.
+  subgraphs.markets = await startSubgraph('markets');
+  timings.marketsListening = since(t0);
+  // Then the other three, the routers once their URLs are known, and the keys (the CLI on the store) meanwhile.
+  await Promise.all([
+    (async () => {
+      const rest = await Promise.all(NAMES.slice(1).map((n) => startSubgraph(n)));
+      NAMES.slice(1).forEach((n, i) => (subgraphs[n] = rest[i] as ServeProcess));
+      timings.subgraphsListening = since(t0);
+      const SUBGRAPH_URLS = NAMES.map((n) => `${n}=${subgraphs[n].url}/graphql`).join(',');
+      const [a, b] = await Promise.all(
+        [0, 1].map((i) => serve(`router-${i}`, { SUBGRAPH_URLS }, ['--only', 'router'])),
+      );
+      routers = [a as ServeProcess, b as ServeProcess];
+      timings.routersListening = since(t0);
+    })(),
+    (async () => {
+      [keys.burst, keys.revoked, keys.other] = await Promise.all([createKey(), createKey(), createKey()]);
+      timings.keysCreated = since(t0);
+    })(),
+  ]);
+  timings.allListening = since(t0);
+  await Promise.all(started.map((p) => waitForStatus(`${p.url}/healthz`, 200, 150_000)));
+  timings.allReady = since(t0);
+  failed = false;
+}, 180_000);
+
+beforeEach(({ onTestFailed }) => onTestFailed(() => void (failed = true)));
+
+/** SIGTERM, and SIGKILL if it has not exited 10 s later. */
+async function stop(p: ServeProcess): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 10_000)));
+  const r = await Promise.race([p.stop('SIGTERM'), late]);
+  clearTimeout(timer);
+  if (r === 'late') await p.stop('SIGKILL');
+}
+
+afterAll(async () => {
+  // On a failure, what the processes said (their logs are at LOG_LEVEL=warn).
+  if (failed)
+    for (const p of started)
+      console.log(`--- ${p.url} (${p.child.spawnargs.slice(3).join(' ')})\n${p.output()}`);
+  await Promise.all(started.map(stop));
+  await redis?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+  console.log('graph-scale-out timings (ms):', timings);
+});
+
+describe('the graph scaled out: four subgraph processes, two routers, one PostgreSQL, one Redis', () => {
+  it('shares one budget per key between the routers exactly: 650 requests in one window → 600 admitted, 50 refused', async () => {
+    const [a, b] = routers;
+    const { key } = keys.burst;
+    const query = '{ coin(id: "bitcoin") { id price } }';
+    const t0 = Date.now();
+    // The key's first request opens its 60-second window; the other 649 follow, alternating routers, 10 in flight.
+    const results: (GqlResult & { router: number })[] = [{ ...(await gql(a, key, query)), router: 0 }];
+    for (let i = 1; i < 650; i += 10) {
+      const batch = Array.from({ length: Math.min(10, 650 - i) }, (_, j) =>
+        gql((i + j) % 2 ? b : a, key, query).then((r) => ({ ...r, router: (i + j) % 2 })),
+      );
+      results.push(...(await Promise.all(batch)));
+    }
+    const elapsed = since(t0);
+    timings.burst650 = elapsed;
+    // Sent well inside the window that the first request opened, or the count below would span two windows.
+    expect(elapsed, 'the 650 requests must finish within one rate-limit window').toBeLessThan(50_000);
+
+    expect(results).toHaveLength(650);
+    const ok = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(600);
+    expect(refused).toHaveLength(50);
+    // Both routers admitted part of the budget: neither counts on its own.
+    for (const router of [0, 1]) expect(ok.filter((r) => r.router === router).length).toBeGreaterThan(0);
+    for (const r of ok) {
+      expect(r.body.errors).toBeUndefined();
+      expect(r.body.data).toEqual({ coin: { id: 'bitcoin', price: expect.any(Number) } });
+      expect(r.headers.get('x-ratelimit-limit')).toBe('600');
+    }
+    for (const r of refused) {
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(r.body.data ?? null).toBeNull();
+      expect(r.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    }
+    // Batches go one after the other: every batch before the one holding the 601st request is admitted whole, every
+    // batch after it refused whole (within a batch the arrival order is the network's).
+    const codes = results.map((r) => r.status);
+    expect(codes.slice(0, 591).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(591, 601).filter((c) => c === 200)).toHaveLength(9);
+    expect(codes.slice(601).every((c) => c === 429)).toBe(true);
+  });
+
+  it('refuses a revoked key on both routers on the very next request', async () => {
+    const [a, b] = routers;
+    const { id, key } = keys.revoked;
+    const query = '{ global { activeCryptocurrencies } }';
+    // Both routers now hold the key in their lookup caches.
+    expect((await gql(a, key, query)).status).toBe(200);
+    expect((await gql(b, key, query)).status).toBe(200);
+    const revoked = await cli('keys', 'revoke', id);
+    expect(revoked.status).toBe('revoked');
+    for (const router of [b, a]) {
+      const r = await gql(router, key, query);
+      expect(r.status).toBe(401);
+      expect(r.body.data ?? null).toBeNull();
+      expect(r.body.errors?.[0]?.extensions?.code).toBe('API_KEY_REVOKED');
+    }
+  });
+
+  it('reports the query cost on every response and refuses a too-expensive query on both routers', async () => {
+    const { key } = keys.other;
+    for (const router of routers) {
+      const r = await gql(router, key, '{ coins(first: 3) { edges { node { id price } } } }');
+      expect(r.status).toBe(200);
+      expect(r.body.errors).toBeUndefined();
+      const cost = r.body.extensions?.['cost'] as { estimated: number; max: number; plan: string };
+      expect(cost).toEqual({ estimated: expect.any(Number), max: 1_000, plan: 'free' });
+      expect(cost.estimated).toBeGreaterThan(0);
+      expect(r.headers.get('x-query-cost')).toBe(String(cost.estimated));
+      expect(r.headers.get('x-query-cost-limit')).toBe('1000');
+    }
+    for (const router of routers) {
+      const r = await gql(
+        router,
+        key,
+        '{ coins(first: 100) { edges { node { id chart(days: 1) { points { price } } } } } }',
+      );
+      expect(r.status).toBe(400);
+      expect(r.body.data ?? null).toBeNull();
+      const err = r.body.errors?.[0];
+      expect(err?.extensions?.code).toBe('COST_ESTIMATED_TOO_EXPENSIVE');
+      const cost = err?.extensions?.['cost'] as { estimated: number; max: number; plan: string };
+      expect(cost).toMatchObject({ max: 1_000, plan: 'free' });
+      expect(cost.estimated).toBeGreaterThan(1_000);
+      expect(r.headers.get('x-query-cost')).toBe(String(cost.estimated));
+    }
+  });
+
+  it('resolves the markets Coin entity of a bridge coin over HTTP', async () => {
+    for (const router of routers) {
+      const r = await gql(router, keys.other.key, '{ bridge { coins { ticker coin { id price } } } }');
+      expect(r.status).toBe(200);
+      expect(r.body.errors).toBeUndefined();
+      const coins = (r.body.data?.['bridge'] as { coins: { ticker: string; coin: unknown }[] }).coins;
+      expect(coins.length).toBeGreaterThan(0);
+      expect(coins).toContainEqual({ ticker: 'DOGE', coin: { id: 'dogecoin', price: expect.any(Number) } });
+      for (const c of coins) expect(c.coin).toEqual({ id: expect.any(String), price: expect.any(Number) });
+    }
+  });
+
+  it('answers with partial results when a subgraph process dies, naming it and nothing internal, and recovers', async () => {
+    const { key } = keys.other;
+    const query =
+      '{ coin(id: "bitcoin") { id price } name(name: "alice.coin") { name } resolveName(name: "alice.coin", asset: "LTC") { address } }';
+    const before = await gql(routers[0], key, query);
+    expect(before.status).toBe(200);
+    expect(before.body.errors).toBeUndefined();
+    expect(before.body.data).toEqual({
+      coin: { id: 'bitcoin', price: expect.any(Number) },
+      name: null,
+      resolveName: null,
+    });
+
+    const identity = subgraphs.identity;
+    const port = new URL(identity.url).port;
+    await identity.stop('SIGKILL');
+    for (const router of routers) {
+      const r = await gql(router, key, query);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual({
+        coin: { id: 'bitcoin', price: expect.any(Number) },
+        name: null,
+        resolveName: null,
+      });
+      expect(r.body.errors).toHaveLength(1);
+      const err = r.body.errors?.[0];
+      expect(err?.extensions?.code).toBe('SUBGRAPH_UNAVAILABLE');
+      expect(err?.extensions?.['subgraph']).toBe('identity');
+      expect(err?.message).toContain('identity');
+      expect(r.text).not.toMatch(
+        /ECONNREFUSED|fetch failed|127\.0\.0\.1|localhost|https?:\/\/|stack|\bat \S+ \(/i,
+      );
+      expect(r.text).not.toContain(port);
+    }
+
+    // The same subgraph started again on the same port: the routers use it at once, without a restart.
+    const t0 = Date.now();
+    subgraphs.identity = await startSubgraph('identity', { PORT: port });
+    await waitForStatus(`${subgraphs.identity.url}/healthz`, 200, 60_000);
+    timings.identityRestart = since(t0);
+    for (const router of routers) {
+      const r = await gql(router, key, query);
+      expect(r.status).toBe(200);
+      expect(r.body.errors).toBeUndefined();
+      expect(r.body.data).toEqual(before.body.data);
+    }
+  });
+});

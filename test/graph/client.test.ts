@@ -1,0 +1,441 @@
+/**
+ * A standard GraphQL client against the router: graphql-request with the typed documents codegen'd from
+ * clients/graph/operations/ (the client preset over schema/api.graphql, `npm run codegen`), over real HTTP to the
+ * embedded router listening on a port. A dapp's journey: the markets list and a coin's chart in a currency, the
+ * signed proof of reserves, signing in over REST, an API key requested through the graph, a name registered, linked
+ * and resolved, and the errors a client meets.
+ *
+ * The journey runs twice over the same graph (one store): with the documents' query text against the harness's
+ * router in its default mode, then by persisted document id only (`{ documentId, variables }`, no query text)
+ * against a second router started with the generated persisted-documents.json in safelist mode, which refuses any
+ * other operation.
+ */
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { buildClientSchema, getIntrospectionQuery, Kind, parse, printSchema } from 'graphql';
+import type { IntrospectionQuery } from 'graphql';
+import { ClientError, GraphQLClient } from 'graphql-request';
+import type { RequestMiddleware } from 'graphql-request';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import * as ops from '../../clients/graph/generated/graphql.ts';
+import type {
+  CoinChartQuery,
+  CoinQuery,
+  MarketsQuery,
+  MeQuery,
+  Plan,
+  ProofOfReservesQuery,
+  RequestApiKeyMutation,
+  RequestApiKeyMutationVariables,
+  ResolveNameQuery,
+} from '../../clients/graph/generated/graphql.ts';
+import { mountRouter } from '../../router/http.ts';
+import { createRouter } from '../../router/index.ts';
+import type { Router } from '../../router/index.ts';
+import { loadDeployment } from '../../src/bridge/deployment.ts';
+import { createSubgraphs } from '../../src/graph.ts';
+import { engineConfig } from '../../src/product.ts';
+import { ADMIN_TOKEN, DOMAIN, wallet } from '../accounts/harness.ts';
+import type { Wallet } from '../accounts/harness.ts';
+import { graphHarness } from './router-harness.ts';
+import type { GraphHarness } from './router-harness.ts';
+
+const MANIFEST_FILE = fileURLToPath(
+  new URL('../../clients/graph/generated/persisted-documents.json', import.meta.url),
+);
+const API_SCHEMA_FILE = fileURLToPath(new URL('../../schema/api.graphql', import.meta.url));
+/** The generated manifest: `sha256:<hex of body>` → operation body. */
+const manifest = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as Record<string, string>;
+
+/** Operation name → persisted document id, read from the manifest (what a persisted-only client ships). */
+const documentIds = new Map<string, string>();
+for (const [id, body] of Object.entries(manifest))
+  for (const d of parse(body).definitions)
+    if (d.kind === Kind.OPERATION_DEFINITION && d.name) documentIds.set(d.name.value, id);
+
+/** A request middleware that sends `{ documentId, operationName, variables }` in place of the query text. */
+function byDocumentId(sent: Record<string, unknown>[]): RequestMiddleware {
+  return (request) => {
+    const { operationName, variables } = JSON.parse(String(request.body)) as {
+      operationName?: string;
+      variables?: Record<string, unknown>;
+    };
+    const documentId = operationName === undefined ? undefined : documentIds.get(operationName);
+    if (!documentId) throw new Error(`no persisted document for operation ${operationName}`);
+    const body = { documentId, operationName, variables };
+    sent.push(body);
+    return { ...request, body: JSON.stringify(body) };
+  };
+}
+
+interface Served {
+  g: GraphHarness;
+  /** `http://127.0.0.1:<port>/graphql`. */
+  graphqlUrl: string;
+  /** The accounts REST API's origin. */
+  restUrl: string;
+}
+
+const listen = async (app: FastifyInstance): Promise<number> => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+};
+
+/**
+ * A second router over the harness's graph (same store, keys and budgets), started with the generated manifest in
+ * safelist mode and mounted on its own Fastify instance, as `coinwallet serve` does with `PERSISTED_OPERATIONS`.
+ */
+async function safelistRouter(g: GraphHarness): Promise<{ app: FastifyInstance; router: Router }> {
+  const router = await createRouter({
+    access: g.access,
+    persisted: { manifest: MANIFEST_FILE, mode: 'safelist' },
+    subgraphs: {
+      kind: 'in-process',
+      subgraphs: createSubgraphs({
+        db: g.tm.db,
+        market: g.tm.market,
+        engine: engineConfig({ staleAfterMs: 900_000 }),
+        keys: g.rest.keys,
+        adminToken: ADMIN_TOKEN,
+        domain: DOMAIN,
+        nameSuffix: 'coin',
+        nameNetwork: 'mainnet',
+        deployment: loadDeployment('testnet'),
+        bridgeStaleAfterMs: 3_600_000,
+      }),
+    },
+  });
+  const app = Fastify();
+  await mountRouter(app, router);
+  return { app, router };
+}
+
+async function postJson(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Signs in over the REST API as a wallet does: challenge, signature, session token. */
+async function signInOverRest(restUrl: string, w: Wallet): Promise<string> {
+  const { challenge } = await postJson(`${restUrl}/api/auth/challenge`, { address: w.address });
+  const { token } = await postJson(`${restUrl}/api/auth/session`, {
+    address: w.address,
+    signature: w.sign(String(challenge)),
+  });
+  return String(token);
+}
+
+/** The GraphQL error of a failed request, as graphql-request reports it. */
+async function failure(p: Promise<unknown>): Promise<{ status: number; code: unknown; path: unknown }> {
+  const e = await p.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(ClientError);
+  const { response } = e as ClientError;
+  const first = response.errors?.[0];
+  return { status: response.status, code: first?.extensions?.['code'], path: first?.path };
+}
+
+/** ed25519 over the UTF-8 bytes of `canonical`, as a client of the graph checks the proof of reserves. */
+function verifies(publicKeyHex: string, canonical: string, signatureHex: string): boolean {
+  const key = createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKeyHex, 'hex').toString('base64url') },
+    format: 'jwk',
+  });
+  return verify(null, Buffer.from(canonical, 'utf8'), key, Buffer.from(signatureHex, 'hex'));
+}
+
+const isIso = (s: string): boolean => new Date(s).toISOString() === s;
+
+/**
+ * The dapp journey, against `served` with `client` (its transport decides text or persisted ids). The steps depend
+ * on each other (sign in → key → name), so they run in order within one describe.
+ */
+function journey(mode: string, setup: () => Promise<{ served: Served; client: GraphQLClient }>): void {
+  describe(mode, () => {
+    let s: Served;
+    let client: GraphQLClient;
+    const w = wallet();
+    let token: string;
+    let apiKey: string;
+    let apiKeyId: string;
+    let ltcEur: number;
+
+    beforeAll(async () => {
+      ({ served: s, client } = await setup());
+    });
+
+    it('pages the markets list with prices in a currency', async () => {
+      const page1 = await client.request(ops.MarketsDocument, { currency: 'eur', first: 5 });
+      expectTypeOf(page1).toEqualTypeOf<MarketsQuery>();
+      expectTypeOf(page1.coins.edges[0]!.node.price).toEqualTypeOf<number | null>();
+      expect(page1.coins.edges).toHaveLength(5);
+      expect(page1.coins.totalCount).toBeGreaterThan(5);
+      expect(page1.coins.pageInfo.hasNextPage).toBe(true);
+      for (const { node } of page1.coins.edges) {
+        expect(node.price).toBeTypeOf('number');
+        expect(isIso(node.lastUpdated ?? '')).toBe(true);
+      }
+      const page2 = await client.request(ops.MarketsDocument, {
+        currency: 'eur',
+        first: 5,
+        after: page1.coins.pageInfo.endCursor,
+      });
+      const ids1 = page1.coins.edges.map((e) => e.node.id);
+      for (const e of page2.coins.edges) expect(ids1).not.toContain(e.node.id);
+
+      // The same figure the price REST API gives for that currency.
+      const rest = await s.g.tm.app.inject({ url: '/v1/agg/coins/markets?vs_currency=eur&ids=litecoin' });
+      const [ltc] = JSON.parse(rest.body) as { current_price: number }[];
+      const coin = await client.request(ops.CoinDocument, { id: 'litecoin', currency: 'eur' });
+      expect(coin.coin?.price).toBe(ltc?.current_price);
+      ltcEur = coin.coin?.price ?? NaN;
+    });
+
+    it('reads a coin with its entity fields, and null for an untracked id', async () => {
+      const { coin } = await client.request(ops.CoinDocument, { id: 'litecoin', currency: 'usd' });
+      expectTypeOf(coin).toEqualTypeOf<CoinQuery['coin']>();
+      expectTypeOf<CoinQuery['coin']>().toBeNullable();
+      if (!coin) throw new Error('litecoin is tracked');
+      expect(coin).toMatchObject({ id: 'litecoin', symbol: 'ltc', name: 'Litecoin' });
+      expect(coin.price).not.toBe(ltcEur);
+      expect(coin.supply.verified).toBe(coin.supply.circulating !== null);
+      expect(coin.venues).toBeGreaterThan(0);
+      expect(isIso(coin.ath?.date ?? '')).toBe(true);
+      expect(await client.request(ops.CoinDocument, { id: 'not-a-tracked-coin' })).toEqual({ coin: null });
+    });
+
+    it('charts a coin in a currency', async () => {
+      const r = await client.request(ops.CoinChartDocument, { id: 'litecoin', days: 7, currency: 'eur' });
+      expectTypeOf(r).toEqualTypeOf<CoinChartQuery>();
+      expectTypeOf<
+        NonNullable<NonNullable<CoinChartQuery['coin']>['chart']>['points'][number]['time']
+      >().toEqualTypeOf<string>();
+      const points = r.coin?.chart?.points ?? [];
+      expect(points.length).toBeGreaterThan(24);
+      const times = points.map((p) => Date.parse(p.time));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(points.every((p) => isIso(p.time) && typeof p.price === 'number')).toBe(true);
+    });
+
+    it('verifies the signed proof of reserves, with Coin entities across subgraphs', async () => {
+      const { bridge } = await client.request(ops.ProofOfReservesDocument);
+      expectTypeOf(bridge).toEqualTypeOf<ProofOfReservesQuery['bridge']>();
+      expectTypeOf<ProofOfReservesQuery['bridge']['proofOfReserves']>().toBeNullable();
+      const por = bridge.proofOfReserves;
+      if (!por) throw new Error('the harness records a demo snapshot');
+      expect(bridge.network).toBe('TESTNET');
+      expect(por.attestation.algorithm).toBe('ed25519');
+      const key = bridge.config.attestation.publicKey ?? por.attestation.publicKey;
+      expect(verifies(key, por.attestation.canonical, por.attestation.signature)).toBe(true);
+      const signed = JSON.parse(por.attestation.canonical) as { assets: { ticker: string }[] };
+      expect(por.report.assets.map((a) => a.ticker)).toEqual(signed.assets.map((a) => a.ticker));
+      expect(por.report.assets.map((a) => a.coin?.id)).toEqual(['luckycoin', 'dogecoin']);
+    });
+
+    it('signs in over REST and reads `me` with the bearer token; `me` is null without one', async () => {
+      token = await signInOverRest(s.restUrl, w);
+      const me = await client.request(ops.MeDocument, {}, { authorization: `Bearer ${token}` });
+      expectTypeOf(me).toEqualTypeOf<MeQuery>();
+      expectTypeOf<MeQuery['me']>().toBeNullable();
+      expect(me.me).toMatchObject({ address: w.address, role: 'USER', apiKeys: [] });
+      expect(await client.request(ops.MeDocument)).toEqual({ me: null });
+    });
+
+    it('requests an API key, which works with the x-sp-api-key header once approved', async () => {
+      const vars: RequestApiKeyMutationVariables = { plan: 'FREE', description: 'graphql-request test' };
+      expectTypeOf(vars.plan).toEqualTypeOf<Plan>();
+      const r = await client.request(ops.RequestApiKeyDocument, vars, { authorization: `Bearer ${token}` });
+      expectTypeOf(r).toEqualTypeOf<RequestApiKeyMutation>();
+      expect(r.requestApiKey.key).toMatch(/^cw_live_/);
+      expect(r.requestApiKey.apiKey).toMatchObject({ plan: 'FREE', status: 'PENDING' });
+      apiKey = r.requestApiKey.key;
+      apiKeyId = r.requestApiKey.apiKey.id;
+
+      // Pending: the router refuses it before running anything (REST's code and status).
+      expect(await failure(client.request(ops.MeDocument, {}, { 'x-sp-api-key': apiKey }))).toMatchObject({
+        status: 401,
+        code: 'API_KEY_PENDING',
+      });
+
+      // An administrator approves it (REST, operator token); the key then carries the free plan's budget.
+      await postJson(`${s.restUrl}/api/admin/api-keys/${apiKeyId}/approve`, {}, ADMIN_TOKEN);
+      const headers: Headers[] = [];
+      const keyed = new GraphQLClient(s.graphqlUrl, {
+        ...client.requestConfig,
+        headers: { 'x-sp-api-key': apiKey, authorization: `Bearer ${token}` },
+        responseMiddleware: (res) => {
+          if (!(res instanceof Error)) headers.push(res.headers);
+        },
+      });
+      const me = await keyed.request(ops.MeDocument);
+      expect(me.me?.apiKeys).toEqual([
+        expect.objectContaining({ id: apiKeyId, plan: 'FREE', status: 'APPROVED', limitPerMinute: 600 }),
+      ]);
+      expect(headers[0]?.get('x-api-plan')).toBe('free');
+      expect(headers[0]?.get('x-ratelimit-limit')).toBe('600');
+    });
+
+    it('registers and links a name, then resolves it to the address and its coin', async () => {
+      const auth = { authorization: `Bearer ${token}` };
+      const name = `client-${randomBytes(4).toString('hex')}.coin`;
+      const reg = await client.request(ops.RegisterNameDocument, { name }, auth);
+      expect(reg.registerName).toMatchObject({ name, private: false });
+      const { requestAddressChallenge: c } = await client.request(
+        ops.RequestAddressChallengeDocument,
+        { name, asset: 'LTC', address: w.address },
+        auth,
+      );
+      const linked = await client.request(
+        ops.LinkAddressDocument,
+        { name, asset: 'LTC', address: w.address, signature: w.sign(c.challenge), nonce: c.nonce },
+        auth,
+      );
+      expect(linked.linkAddress.addresses).toEqual([
+        expect.objectContaining({ asset: 'LTC', address: w.address }),
+      ]);
+
+      const r = await client.request(ops.ResolveNameDocument, { name, asset: 'LTC', currency: 'eur' });
+      expectTypeOf(r.resolveName).toEqualTypeOf<ResolveNameQuery['resolveName']>();
+      expect(r.resolveName).toMatchObject({
+        name,
+        asset: 'LTC',
+        address: w.address,
+        coin: { id: 'litecoin', symbol: 'ltc', price: ltcEur },
+      });
+      expect(await client.request(ops.ResolveNameDocument, { name, asset: 'DOGE' })).toEqual({
+        resolveName: null,
+      });
+    });
+
+    it('surfaces GraphQL errors as ClientError with extensions.code', async () => {
+      expect(await failure(client.request(ops.MarketsDocument, { currency: 'xyz', first: 1 }))).toMatchObject(
+        {
+          code: 'INVALID_CURRENCY',
+          path: expect.arrayContaining(['coins', 'edges']),
+        },
+      );
+      expect(
+        await failure(client.request(ops.RequestApiKeyDocument, { plan: 'PRO', description: 'no session' })),
+      ).toMatchObject({ code: 'AUTH_REQUIRED', path: ['requestApiKey'] });
+      expect(
+        await failure(client.request(ops.ResolveNameDocument, { name: 'not a name!', asset: 'LTC' })),
+      ).toMatchObject({ code: 'INVALID_NAME' });
+      expect(
+        await failure(client.request(ops.MeDocument, {}, { 'x-sp-api-key': 'cw_live_not-a-key' })),
+      ).toMatchObject({ status: 401, code: 'API_KEY_UNKNOWN' });
+      // Compile-time only: the typed document rejects variables that do not fit.
+      // @ts-expect-error `id` is required by the Coin operation
+      const _missing = () => client.request(ops.CoinDocument, { currency: 'eur' });
+      const _badPlan = () =>
+        // @ts-expect-error `plan` is an enum of the schema
+        client.request(ops.RequestApiKeyDocument, { plan: 'GOLD', description: '' });
+    });
+  });
+}
+
+describe('graphql-request with the codegen typed documents', () => {
+  let g: GraphHarness;
+  let second: { app: FastifyInstance; router: Router } | undefined;
+  let text: Served;
+  let persisted: Served;
+  const sentByDocumentId: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    g = await graphHarness();
+    second = await safelistRouter(g);
+    // Sessions are checked by the graph at the real time: issue them at the real time too.
+    g.rest.clock.now = Date.now();
+    const restUrl = `http://127.0.0.1:${await listen(g.rest.app)}`;
+    text = { g, restUrl, graphqlUrl: `http://127.0.0.1:${await listen(g.app)}/graphql` };
+    persisted = { g, restUrl, graphqlUrl: `http://127.0.0.1:${await listen(second.app)}/graphql` };
+  }, 180_000);
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.router.stop();
+    await g?.close();
+  });
+
+  it('has one manifest entry per operation, keyed by the hash the typed documents carry', () => {
+    const hashes = Object.values(ops)
+      .map((d) => (d as { __meta__?: { hash?: string } }).__meta__?.hash)
+      .filter((h): h is string => h !== undefined);
+    expect(hashes.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(hashes)).toEqual(new Set(Object.keys(manifest)));
+    expect(documentIds.size).toBe(hashes.length);
+  });
+
+  it('serves by introspection exactly the committed schema/api.graphql', async () => {
+    const client = new GraphQLClient(text.graphqlUrl);
+    const r = await client.request<IntrospectionQuery>(getIntrospectionQuery());
+    const committed = readFileSync(API_SCHEMA_FILE, 'utf8').replace(/^(#.*\n)+\n/, '');
+    expect(`${printSchema(buildClientSchema(r))}\n`).toBe(committed);
+  });
+
+  journey('with query text, router in default mode', async () => ({
+    served: text,
+    client: new GraphQLClient(text.graphqlUrl),
+  }));
+
+  journey('by persisted document id only, router in safelist mode', async () => ({
+    served: persisted,
+    client: new GraphQLClient(persisted.graphqlUrl, { requestMiddleware: byDocumentId(sentByDocumentId) }),
+  }));
+
+  describe('safelist mode', () => {
+    it('sent no query text in the persisted journey', () => {
+      expect(sentByDocumentId.length).toBeGreaterThan(15);
+      for (const body of sentByDocumentId) {
+        expect(Object.keys(body).sort()).toEqual(['documentId', 'operationName', 'variables']);
+        expect(String(body['documentId'])).toMatch(/^sha256:[0-9a-f]{64}$/);
+      }
+    });
+
+    it('refuses free-form queries, typed documents sent as text included', async () => {
+      const client = new GraphQLClient(persisted.graphqlUrl);
+      expect(await failure(client.request('{ currencies }'))).toEqual({
+        status: 400,
+        code: 'PERSISTED_QUERY_NOT_IN_LIST',
+        path: undefined,
+      });
+      expect(await failure(client.request(ops.MarketsDocument, { first: 1 }))).toMatchObject({
+        status: 400,
+        code: 'PERSISTED_QUERY_NOT_IN_LIST',
+      });
+      expect(await failure(client.request<IntrospectionQuery>(getIntrospectionQuery()))).toMatchObject({
+        code: 'PERSISTED_QUERY_NOT_IN_LIST',
+      });
+      // The manifest's own body, sent as text, is on the list.
+      const body = manifest[documentIds.get('ProofOfReserves') ?? ''] ?? '';
+      const r = await client.request<ProofOfReservesQuery>(body);
+      expect(r.bridge.network).toBe('TESTNET');
+    });
+
+    it('runs a manifest document named by its bare hex in extensions.persistedQuery.sha256Hash (APQ-style clients)', async () => {
+      const id = documentIds.get('ProofOfReserves') ?? '';
+      const res = await fetch(persisted.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          extensions: { persistedQuery: { version: 1, sha256Hash: id.replace(/^sha256:/, '') } },
+        }),
+      });
+      expect(res.status).toBe(200);
+      const json = (await res.json()) as { data?: ProofOfReservesQuery };
+      expect(json.data?.bridge.network).toBe('TESTNET');
+    });
+  });
+});
