@@ -27,6 +27,8 @@ import { createSubgraphs } from './graph.ts';
 import { createRouter } from '../router/index.ts';
 import type { RouterOptions } from '../router/index.ts';
 import { RedisApqCache } from '../router/apq-cache.ts';
+import { loadManifest } from '../router/plugins/persisted-operations.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH } from './kit/manifest.ts';
 
 /** The running product: HTTP server, market engine and store. */
 export interface Product {
@@ -61,9 +63,15 @@ export function routerOptions(
     access: access.access,
     costLimits: cfg.routerCostLimits,
     subgraphTimeoutMs: cfg.routerSubgraphTimeoutMs,
-    persisted: cfg.persistedOperations
-      ? { manifest: cfg.persistedOperations, mode: cfg.persistedOperationsMode }
-      : undefined,
+    // The kits' documents always run (they send only `{ documentId, variables }`); PERSISTED_OPERATIONS adds more,
+    // and its mode (`safelist`) then applies to everything else.
+    persisted: {
+      manifest: new Map([
+        ...loadManifest(KIT_PERSISTED_DOCUMENTS_PATH),
+        ...(cfg.persistedOperations ? loadManifest(cfg.persistedOperations) : []),
+      ]),
+      mode: cfg.persistedOperations ? cfg.persistedOperationsMode : 'allow',
+    },
     ...(access.redis ? { apqCache: new RedisApqCache(access.redis) } : {}),
     log,
   };
@@ -160,6 +168,7 @@ export async function startProduct(
     market,
     engine,
     graph: router,
+    provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
     priceBase: cfg.priceBasePath,
     accounts: { db, keys: access.keys, adminToken, domain },
     names: { suffix: cfg.nameSuffix, network: cfg.nameNetwork },

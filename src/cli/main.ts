@@ -6,6 +6,7 @@ import { keysCommand } from './keys.ts';
 import { dappsCommand } from './dapps.ts';
 import { adminCommand } from './admin.ts';
 import { bridgeCommand } from './bridge.ts';
+import { dappBrowserCommand } from './dapp-browser.ts';
 import { serveCommand } from './serve.ts';
 
 export const USAGE = `coinwallet — the Coin Wallet developer platform
@@ -29,6 +30,9 @@ Usage:
                                         or http://HOST:PORT, with ADMIN_TOKEN or DATA_DIR/secrets/admin-token)
   coinwallet bridge snapshot [--network testnet|mainnet] [--recorded DIR]
                                         sign a proof-of-reserves report from chain data (server stopped if embedded)
+  coinwallet dapp-browser <dapp-url> [--port N] [--api URL] [--coins LTC,DOGE,LKY,SOL] [--seed TEXT]
+      [--allow-unlisted] [--identity-origin URL] [--sign-in-domain HOST] [--lky-balance N]
+                                        local wallet host (emulator) for developing dapps: docs/dapp-browser.md
   coinwallet help                       this text
 
 Environment: see README.md (Configuration).`;
@@ -52,6 +56,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await adminCommand(loadConfig(), rest);
       case 'bridge':
         return await bridgeCommand(loadConfig(), rest);
+      case 'dapp-browser':
+        return await dappBrowserCommand(rest);
       case undefined:
       case 'help':
       case '--help':

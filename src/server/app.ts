@@ -17,6 +17,8 @@ import { mountRouter } from '../../router/http.ts';
 import { ApiError, registerErrorHandling } from '../rest/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
+import { providerRoute } from '../rest/provider-route.ts';
+import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
 
 export interface ServerOptions {
@@ -35,6 +37,8 @@ export interface ServerOptions {
   names?: Omit<NamesApiOptions, 'db' | 'guards'>;
   /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
   bridge?: BridgeApiOptions;
+  /** `/provider.js` configuration (trusted wallet host origins, identity origin); default from the environment. */
+  provider?: ProviderRouteOptions;
   /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */
   graph?: Router;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
@@ -118,6 +122,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   }
   if (opts.graph) await mountRouter(app, opts.graph);
   if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
+  await app.register(providerRoute, opts.provider ?? {});
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
     market: opts.market,

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/kit/manifest.ts';
 import { openDb } from '../../src/store/open.ts';
 import type { ServeProcess } from '../support/process.ts';
 import { startServe, waitForStatus } from '../support/process.ts';
@@ -52,6 +53,36 @@ describe('coinwallet serve (embedded PGlite)', () => {
     const { body } = await waitForStatus(`${p.url}/healthz`, 200, 60_000);
     expect((body as Health).assets.priced).toBeGreaterThanOrEqual(60);
     expect(p.output()).not.toMatch(/generating demo data/);
+  });
+
+  it("serves the graph at /graphql, running the kit's persisted documents by id and reporting the cost", async () => {
+    const p = procs[procs.length - 1] as ServeProcess;
+    const manifest = JSON.parse(readFileSync(KIT_PERSISTED_DOCUMENTS_PATH, 'utf8')) as Record<string, string>;
+    const entry = Object.entries(manifest).find(([, body]) => body.startsWith('query KitPrice'));
+    expect(entry).toBeDefined();
+    const [documentId] = entry as [string, string];
+    const vars = { ids: ['litecoin'], currency: 'usd', first: 1 };
+    const res = await fetch(`${p.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ documentId, variables: vars }),
+    });
+    const json = (await res.json()) as { data?: unknown; errors?: unknown; extensions?: { cost?: unknown } };
+    expect(res.status).toBe(200);
+    expect(json.errors).toBeUndefined();
+    expect(JSON.stringify(json.data)).toContain('litecoin');
+    expect(json.extensions?.cost).toMatchObject({ plan: 'keyless', max: 500 });
+    expect(res.headers.get('x-query-cost')).toMatch(/^\d+$/);
+    // A free-form query still runs (the kits' manifest is allowed, not a safelist, unless configured).
+    const free = await fetch(`${p.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ coin(id: "litecoin") { id symbol } }' }),
+    });
+    expect(await free.json()).toEqual({
+      data: { coin: { id: 'litecoin', symbol: 'ltc' } },
+      extensions: { cost: { estimated: 1, max: 500, plan: 'keyless' } },
+    });
   });
 });
 

@@ -1,0 +1,52 @@
+/* eslint-disable */
+import * as types from './graphql.ts';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": typeof types.KitPriceDocument,
+    "query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}": typeof types.KitResolveNameDocument,
+};
+const documents: Documents = {
+    "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": types.KitPriceDocument,
+    "query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}": types.KitResolveNameDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}"): (typeof documents)["query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}"): (typeof documents)["query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,54 @@
+/**
+ * `GET /provider.js`: the wallet provider script dapps load before the kit (docs/provider.md). Built once per
+ * process by esbuild with the trusted wallet host origins (`WALLET_HOST_ORIGINS`) and the identity origin
+ * (`IDENTITY_ORIGIN`, default: the origin the script is loaded from) baked in. Public, cacheable, any origin.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { identityOrigin, walletHostOrigins } from '../config.ts';
+import { buildProvider } from '../provider/build.ts';
+
+export interface ProviderRouteOptions {
+  /** Default: `WALLET_HOST_ORIGINS` from the environment (see src/config.ts). */
+  hostOrigins?: readonly string[];
+  /** Default: `IDENTITY_ORIGIN` from the environment; undefined → the script's own origin. */
+  identityOrigin?: string | undefined;
+}
+
+/** Browsers re-check after 5 minutes (the host origins are configuration and may change with a deployment). */
+export const PROVIDER_MAX_AGE_S = 300;
+
+export async function providerRoute(app: FastifyInstance, opts: ProviderRouteOptions = {}): Promise<void> {
+  // Read (and checked) at registration: a bad WALLET_HOST_ORIGINS/IDENTITY_ORIGIN stops start-up, naming it.
+  const hostOrigins = opts.hostOrigins ?? walletHostOrigins(process.env.WALLET_HOST_ORIGINS);
+  const identity =
+    'identityOrigin' in opts ? opts.identityOrigin : identityOrigin(process.env.IDENTITY_ORIGIN);
+  let script: Promise<{ code: string; etag: string }> | undefined;
+  const get = () =>
+    (script ??= buildProvider({ hostOrigins, identityOrigin: identity ?? null }).then((code) => ({
+      code,
+      etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 32)}"`,
+    })));
+
+  app.get('/provider.js', async (req, reply) => {
+    let s: { code: string; etag: string };
+    try {
+      s = await get();
+    } catch (err) {
+      script = undefined; // retried on the next request
+      throw err;
+    }
+    void reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', `public, max-age=${PROVIDER_MAX_AGE_S}`)
+      .header('etag', s.etag)
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-content-type-options', 'nosniff');
+    const inm = req.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === s.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.send(s.code);
+  });
+}
