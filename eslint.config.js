@@ -12,6 +12,7 @@ export default tseslint.config(
       'subgraphs/*/generated/',
       'clients/graph/generated/',
       'src/kit/generated/',
+      'src/web/generated/',
     ],
   },
   js.configs.recommended,

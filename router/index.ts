@@ -17,6 +17,7 @@ import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind } from 'graphql';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLFormattedError } from 'graphql';
 import type { Access } from '../src/access/access.ts';
+import type { UsageSink } from '../src/access/usage.ts';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import { readCostDirectives } from './cost/directives.ts';
@@ -64,6 +65,11 @@ export interface RouterOptions {
   persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
   /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
   apqCache?: KeyValueCache<string> | false;
+  /**
+   * Request statistics (`src/access/usage.ts`): each operation (a request refused whole: once) under the caller's
+   * plan with its HTTP status, and each estimated cost. The per-key counts are the access layer's. Omitted → none.
+   */
+  usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
   log?: RouterLog;
 }
 
@@ -163,8 +169,12 @@ function errorBody(e: RouterError): string {
   return JSON.stringify({ errors: [err] });
 }
 
+/** The plan a request counts under in the statistics: the caller's, else the refused key's, else `keyless`. */
+const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPlan ?? 'keyless';
+
 export async function createRouter(opts: RouterOptions): Promise<Router> {
   const log = opts.log ?? silent;
+  const usage = opts.usage;
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const timeoutMs = opts.subgraphTimeoutMs ?? 5_000;
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
@@ -345,7 +355,12 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       text = '';
       for await (const chunk of res.body.asyncIterator) text += chunk;
     }
-    return { status: res.status ?? 200, headers: outHeaders, body: text };
+    const status = res.status ?? 200;
+    if (usage) {
+      usage.request(usagePlan(state), status);
+      if (ctx.opState.cost) usage.cost(ctx.opState.cost.estimated);
+    }
+    return { status, headers: outHeaders, body: text };
   }
 
   return {
@@ -355,65 +370,74 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       await server.stop();
     },
     async handle(req) {
-      const headers = flatHeaders(req.headers);
-      const params = new URLSearchParams(req.search);
-      // Every value of a repeated parameter (two `x_sp_api_key` values are a conflict, as in REST).
-      const query: Record<string, string | string[]> = Object.create(null) as Record<
-        string,
-        string | string[]
-      >;
-      for (const [k, v] of params) {
-        const prev = query[k];
-        query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-      }
-      const method = req.method.toUpperCase();
-      const bodyError = req.bodyError;
-      const batched = !bodyError && method === 'POST' && Array.isArray(req.body);
-      let operations: RawOperation[];
-      if (bodyError) operations = [];
-      else if (method === 'GET') {
-        operations = [
-          {
-            query: params.get('query') ?? undefined,
-            operationName: params.get('operationName') ?? undefined,
-            extensions: jsonParam(params.get('extensions')),
-            documentId: params.get('documentId') ?? undefined,
-          },
-        ];
-      } else if (batched) operations = (req.body as unknown[]).map(rawOperation);
-      else operations = [rawOperation(req.body)];
-
       const state: RequestState = { caller: null, headers: {} };
-      const contentType = responseType(headers['accept']);
+      if (!usage) return handleRequest(req, state);
       try {
-        for (const p of plugins)
-          await p.onHttpRequest?.(
-            { method, headers, query, socketIp: req.socketIp, operations, batched },
-            state,
-          );
-        if (bodyError) throw new RouterError(bodyError.status, bodyError.code, bodyError.message);
+        return await handleRequest(req, state);
       } catch (e) {
-        if (!(e instanceof RouterError)) throw e;
-        return {
-          status: e.status,
-          headers: { ...state.headers, ...e.headers, 'content-type': contentType },
-          body: errorBody(e),
-        };
+        // The transport answers 500 (`router/http.ts`); operations already answered were counted by `runOne`.
+        usage.request(usagePlan(state), 500);
+        throw e;
       }
-      if (!batched) {
-        const r = await runOne(req, headers, operations[0] ?? {}, state);
-        return { status: r.status, headers: { ...state.headers, ...r.headers }, body: r.body };
-      }
-      const results = await Promise.all(operations.map((op) => runOne(req, headers, op, state)));
-      const merged: Record<string, string> = { ...state.headers };
-      let cost = 0;
-      for (const r of results) {
-        Object.assign(merged, r.headers);
-        cost += Number(r.headers['x-query-cost'] ?? 0);
-      }
-      merged['x-query-cost'] = String(cost);
-      merged['content-type'] = contentType;
-      return { status: 200, headers: merged, body: `[${results.map((r) => r.body).join(',')}]` };
     },
   };
+
+  async function handleRequest(req: RouterRequest, state: RequestState): Promise<RouterResponse> {
+    const headers = flatHeaders(req.headers);
+    const params = new URLSearchParams(req.search);
+    // Every value of a repeated parameter (two `x_sp_api_key` values are a conflict, as in REST).
+    const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+    for (const [k, v] of params) {
+      const prev = query[k];
+      query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+    const method = req.method.toUpperCase();
+    const bodyError = req.bodyError;
+    const batched = !bodyError && method === 'POST' && Array.isArray(req.body);
+    let operations: RawOperation[];
+    if (bodyError) operations = [];
+    else if (method === 'GET') {
+      operations = [
+        {
+          query: params.get('query') ?? undefined,
+          operationName: params.get('operationName') ?? undefined,
+          extensions: jsonParam(params.get('extensions')),
+          documentId: params.get('documentId') ?? undefined,
+        },
+      ];
+    } else if (batched) operations = (req.body as unknown[]).map(rawOperation);
+    else operations = [rawOperation(req.body)];
+
+    const contentType = responseType(headers['accept']);
+    try {
+      for (const p of plugins)
+        await p.onHttpRequest?.(
+          { method, headers, query, socketIp: req.socketIp, operations, batched },
+          state,
+        );
+      if (bodyError) throw new RouterError(bodyError.status, bodyError.code, bodyError.message);
+    } catch (e) {
+      if (!(e instanceof RouterError)) throw e;
+      usage?.request(usagePlan(state), e.status);
+      return {
+        status: e.status,
+        headers: { ...state.headers, ...e.headers, 'content-type': contentType },
+        body: errorBody(e),
+      };
+    }
+    if (!batched) {
+      const r = await runOne(req, headers, operations[0] ?? {}, state);
+      return { status: r.status, headers: { ...state.headers, ...r.headers }, body: r.body };
+    }
+    const results = await Promise.all(operations.map((op) => runOne(req, headers, op, state)));
+    const merged: Record<string, string> = { ...state.headers };
+    let cost = 0;
+    for (const r of results) {
+      Object.assign(merged, r.headers);
+      cost += Number(r.headers['x-query-cost'] ?? 0);
+    }
+    merged['x-query-cost'] = String(cost);
+    merged['content-type'] = contentType;
+    return { status: 200, headers: merged, body: `[${results.map((r) => r.body).join(',')}]` };
+  }
 }

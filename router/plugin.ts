@@ -11,6 +11,7 @@
  */
 import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { Caller } from '../src/access/access.ts';
+import type { Plan } from '../src/access/plans.ts';
 
 /** One operation as sent (before parsing): a POST body object or the GET query parameters. */
 export interface RawOperation {
@@ -43,6 +44,11 @@ export interface RequestState {
   caller: Caller | null;
   /** Headers every response of this request carries (`x-api-plan`, `x-ratelimit-*`). */
   headers: Record<string, string>;
+  /**
+   * Set by the API-key plugin when it refuses the request: the plan the refusal counts under in the usage statistics
+   * (a pending, rejected or revoked key's plan; `keyless` for an unknown key or a conflict).
+   */
+  refusedPlan?: Plan | 'keyless' | undefined;
 }
 
 export interface OperationInfo {

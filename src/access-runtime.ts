@@ -5,6 +5,7 @@ import { ApiKeyService } from './access/keys.ts';
 import { createMemoryLimiter, createRedisLimiter } from './access/limiter.ts';
 import { LocalRevision, NoCacheRevision, RedisRevision } from './access/keys.ts';
 import { resolvePepper } from './access/secrets.ts';
+import { UsageRecorder } from './access/usage.ts';
 import type { AppConfig } from './config.ts';
 import type { Logger } from './market/service.ts';
 import type { Db } from './store/db.ts';
@@ -17,6 +18,11 @@ export interface AccessRuntime {
   access: Access;
   /** The shared Redis connection when `REDIS_URL` is set (the router keeps its APQ cache there too). */
   redis: RedisClient | null;
+  /**
+   * This process's request statistics (`src/access/usage.ts`), over the same store: the access check counts per key,
+   * the REST access hook and the router per plan and cost, the accounts subgraph reads them. `close` writes them.
+   */
+  usage: UsageRecorder;
   close(): Promise<void>;
 }
 
@@ -60,13 +66,16 @@ export async function createAccessRuntime(
         },
       })
     : createMemoryLimiter();
-  const access = createAccess({ keys, limiter, trustedProxies: cfg.trustedProxies });
+  const usage = new UsageRecorder(db, { log });
+  const access = createAccess({ keys, limiter, trustedProxies: cfg.trustedProxies, usage });
   return {
     keys,
     access,
     redis,
+    usage,
     async close() {
       await keys.flush?.();
+      await usage.close();
       await redis?.quit();
     },
   };

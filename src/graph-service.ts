@@ -128,7 +128,7 @@ export async function startGraphPart(
       db,
       ...(market ? { market } : {}),
       engine: engineConfig(cfg),
-      ...(access ? { keys: access.keys } : {}),
+      ...(access ? { keys: access.keys, usage: access.usage } : {}),
       adminToken,
       domain: cfg.signInDomain ?? `${cfg.host}:${cfg.port}`,
       nameSuffix: cfg.nameSuffix,

@@ -4,6 +4,7 @@
  */
 import { AuthService } from './accounts/auth.ts';
 import type { ApiKeyService } from './access/keys.ts';
+import type { UsageReads } from './access/usage.ts';
 import type { Deployment } from './bridge/deployment.ts';
 import type { Network } from './crypto/chains.ts';
 import type { EngineConfig } from './engine/snapshot.ts';
@@ -23,6 +24,11 @@ export interface GraphDeps {
   engine: EngineConfig;
   /** Needed by `accounts` only. */
   keys?: ApiKeyService;
+  /**
+   * Request statistics for `accounts` (`ApiKey.usage`, `serviceStats`): this process's recorder, so its own pending
+   * counts are written before a read; default a reader over `db`.
+   */
+  usage?: UsageReads;
   adminToken: string | null;
   /** The sign-in domain (as the REST accounts API). */
   domain: string;
@@ -63,6 +69,7 @@ export function createSubgraph(name: SubgraphName, deps: GraphDeps): Subgraph<un
       return createAccountsSubgraph({
         db: deps.db,
         keys: need(deps.keys, 'the API key service', name),
+        ...(deps.usage ? { usage: deps.usage } : {}),
         auth,
         adminToken: deps.adminToken,
       }) as Subgraph<unknown>;

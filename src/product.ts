@@ -29,6 +29,7 @@ import type { RouterOptions } from '../router/index.ts';
 import { RedisApqCache } from '../router/apq-cache.ts';
 import { loadManifest } from '../router/plugins/persisted-operations.ts';
 import { KIT_PERSISTED_DOCUMENTS_PATH } from './kit/manifest.ts';
+import { WEB_PERSISTED_DOCUMENTS_PATH } from './web/manifest.ts';
 
 /** The running product: HTTP server, market engine and store. */
 export interface Product {
@@ -61,13 +62,15 @@ export function routerOptions(
 ): Omit<RouterOptions, 'subgraphs'> {
   return {
     access: access.access,
+    usage: access.usage,
     costLimits: cfg.routerCostLimits,
     subgraphTimeoutMs: cfg.routerSubgraphTimeoutMs,
-    // The kits' documents always run (they send only `{ documentId, variables }`); PERSISTED_OPERATIONS adds more,
+    // The kits' and the web pages' documents always run (they send only `{ documentId, variables }`); PERSISTED_OPERATIONS adds more,
     // and its mode (`safelist`) then applies to everything else.
     persisted: {
       manifest: new Map([
         ...loadManifest(KIT_PERSISTED_DOCUMENTS_PATH),
+        ...loadManifest(WEB_PERSISTED_DOCUMENTS_PATH),
         ...(cfg.persistedOperations ? loadManifest(cfg.persistedOperations) : []),
       ]),
       mode: cfg.persistedOperations ? cfg.persistedOperationsMode : 'allow',
@@ -155,6 +158,7 @@ export async function startProduct(
         market,
         engine,
         keys: access.keys,
+        usage: access.usage,
         adminToken,
         domain,
         nameSuffix: cfg.nameSuffix,
@@ -173,7 +177,7 @@ export async function startProduct(
     accounts: { db, keys: access.keys, adminToken, domain },
     names: { suffix: cfg.nameSuffix, network: cfg.nameNetwork },
     bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
-    beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath] }),
+    beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
     dataset: () => dataset,
     logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
   });

@@ -11,7 +11,10 @@ export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
     name: 'api-key',
     async onHttpRequest(req, state) {
       const who = await access.identify({ headers: req.headers, query: req.query, socketIp: req.socketIp });
-      if ('ok' in who) throw new RouterError(who.status, who.code, who.message, who.headers);
+      if ('ok' in who) {
+        state.refusedPlan = who.plan ?? 'keyless';
+        throw new RouterError(who.status, who.code, who.message, who.headers);
+      }
       state.caller = who;
     },
   };

@@ -4,6 +4,7 @@ import type { RateLimitResult, RateLimitStore } from './limiter.ts';
 import { KEYLESS_PER_MINUTE } from './plans.ts';
 import type { Plan } from './plans.ts';
 import { requestKey } from './request-key.ts';
+import type { UsageSink } from './usage.ts';
 
 export interface AccessOptions {
   /** Key lookups (and batched last-use notes). */
@@ -14,6 +15,11 @@ export interface AccessOptions {
   trustedProxies?: readonly string[] | undefined;
   /** Budget per client IP without a key; default 240 per minute. */
   keylessPerMinute?: number | undefined;
+  /**
+   * Request statistics per key (`src/access/usage.ts`): `admit` notes each admitted and each rate-limited request of
+   * a key, `identify` each request refused for a known key's state (401). A counter increment, never awaited.
+   */
+  usage?: Pick<UsageSink, 'key'> | undefined;
 }
 
 /** What `check` needs of a request, whatever the transport (Fastify route, GraphQL router). */
@@ -41,6 +47,14 @@ export interface AccessDenial {
   message: string;
   /** On 429 the rate-limit headers and `retry-after` (whole seconds, at least 1); none otherwise. */
   headers: Record<string, string>;
+  /**
+   * For statistics, never shown to the client: the plan the refused request counts under (the key's plan when the
+   * key is known: a 429, or a 401 for a pending, rejected or revoked key; absent for an unknown key or a conflict,
+   * which count as `keyless`).
+   */
+  plan?: Plan | 'keyless';
+  /** For statistics: the id of the known key refused (401 for its state, 429 for its budget); absent otherwise. */
+  keyId?: string;
 }
 
 export type AccessDecision = AccessGrant | AccessDenial;
@@ -58,7 +72,10 @@ export interface Caller {
 export interface Access {
   /** The key step then the budget step: what the REST services run before each request. */
   check(req: AccessRequest): Promise<AccessDecision>;
-  /** The key step alone: which key (if any) and whether it may be used (400/401 denials). Counts nothing. */
+  /**
+   * The key step alone: which key (if any) and whether it may be used (400/401 denials). Counts nothing against the
+   * budget (a 401 for a known key is noted in the usage statistics).
+   */
   identify(req: AccessRequest): Promise<Caller | AccessDenial>;
   /** The budget step alone: counts one request of `caller` (429 when the budget is spent). */
   admit(caller: Caller): Promise<AccessDecision>;
@@ -98,6 +115,8 @@ export function createAccess(opts: AccessOptions): Access {
     headers: {},
   });
 
+  const usage = opts.usage;
+
   const identify = async (req: AccessRequest): Promise<Caller | AccessDenial> => {
     const found = requestKey(req.headers, req.query);
     if (found.kind === 'conflict') return deny(400, 'API_KEY_CONFLICT');
@@ -109,7 +128,10 @@ export function createAccess(opts: AccessOptions): Access {
     }
     const key = await opts.keys.lookup(found.key);
     if (!key) return deny(401, 'API_KEY_UNKNOWN');
-    if (key.status !== 'approved') return deny(401, STATE_CODE[key.status]);
+    if (key.status !== 'approved') {
+      usage?.key(key.id, 'unauthorized');
+      return { ...deny(401, STATE_CODE[key.status]), plan: key.plan, keyId: key.id };
+    }
     return { plan: key.plan, identity: `key:${key.id}`, key, limitPerMinute: key.limitPerMinute };
   };
 
@@ -120,7 +142,10 @@ export function createAccess(opts: AccessOptions): Access {
       caller.identity,
       caller.key,
     );
-    if (decision.ok && caller.key) opts.keys.touch(caller.key.id);
+    if (caller.key) {
+      if (decision.ok) opts.keys.touch(caller.key.id);
+      usage?.key(caller.key.id, decision.ok ? 'admitted' : 'rateLimited');
+    }
     return decision;
   };
 
@@ -155,6 +180,8 @@ function decide(
   return {
     ok: false,
     status: 429,
+    plan,
+    ...(key ? { keyId: key.id } : {}),
     code: 'RATE_LIMITED',
     message: `rate limit of ${r.limit} requests per minute reached for ${who}: retry after ${retry} s${
       plan === 'keyless' ? ', or send an API key for a higher limit' : ''

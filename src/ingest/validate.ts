@@ -159,6 +159,7 @@ export interface RejectExample {
 /** Counts rejects by reason and keeps the last `maxExamples` of them (default 20). */
 export class RejectCounter {
   readonly #counts = new Map<string, number>();
+  readonly #bySource = new Map<string, number>();
   readonly #examples: RejectExample[] = [];
   #total = 0;
 
@@ -167,6 +168,8 @@ export class RejectCounter {
   add(reason: string, record: unknown, source: string | null = null, at = Date.now()): void {
     this.#total += 1;
     this.#counts.set(reason, (this.#counts.get(reason) ?? 0) + 1);
+    const src = source ?? 'unknown';
+    this.#bySource.set(src, (this.#bySource.get(src) ?? 0) + 1);
     if (this.maxExamples <= 0) return;
     let sample: string;
     try {
@@ -180,6 +183,11 @@ export class RejectCounter {
 
   get total(): number {
     return this.#total;
+  }
+
+  /** Count per source name (`unknown` for rejects without one). */
+  bySource(): ReadonlyMap<string, number> {
+    return this.#bySource;
   }
 
   /** Count per reason, most frequent first. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import { createReplaySource } from '../ingest/replay.ts';
 import { writeDemoDataset } from '../demo/dataset.ts';
+import { ensureDemoMining } from '../demo/mining.ts';
 import type { DemoManifest } from '../demo/dataset.ts';
 import type { Db } from '../store/db.ts';
 import { getMeta, setMeta } from '../store/meta.ts';
@@ -19,7 +20,8 @@ export interface DemoProgress {
 /**
  * Makes sure the store holds the demo dataset: on an empty store, generates it (seeded) under
  * `<dataDir>/demo` and replays it through the engine (then `generated` is true and the engine's in-memory state is
- * already built). Returns the manifest (stored in `meta.dataset`).
+ * already built). Returns the manifest (stored in `meta.dataset`). Either way stores the demo mining figures of the
+ * current hour (`ensureDemoMining`: idempotent, one statement).
  */
 export async function ensureDemoData(
   db: Db,
@@ -30,7 +32,12 @@ export async function ensureDemoData(
   progress?: DemoProgress,
 ): Promise<{ manifest: DemoManifest; generated: boolean }> {
   const existing = await getMeta(db, 'dataset');
-  if (existing) return { manifest: JSON.parse(existing) as DemoManifest, generated: false };
+  if (existing) {
+    const manifest = JSON.parse(existing) as DemoManifest;
+    // The mining figures of this hour (idempotent), with the seed the stored dataset was made with.
+    await ensureDemoMining(db, { seed: manifest.seed, assets: inputs.assets, now });
+    return { manifest, generated: false };
+  }
   const dir = join(cfg.dataDir, 'demo');
   const end = Math.floor(now / FIVE_MIN) * FIVE_MIN;
   progress?.phase('generating demo data', 1);
@@ -51,6 +58,7 @@ export async function ensureDemoData(
   await market.backfill(replay, (done) => progress?.update(done));
   await replay.close?.();
   progress?.finish();
+  await ensureDemoMining(db, { seed: cfg.demoSeed, assets: inputs.assets, now });
   await setMeta(db, 'dataset', JSON.stringify(manifest));
   return { manifest, generated: true };
 }

@@ -10,6 +10,8 @@ import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
 import { loadBars, readBars, readBarsMany, rollupBars } from '../store/bars.ts';
 import { hasSnapshot, loadFx, loadLatestSupply, loadTickers } from '../store/inputs.ts';
+import { readLatestMining } from '../store/mining.ts';
+import type { MiningFigures } from './mining.ts';
 import { PendingWrites } from './persist.ts';
 
 const DAY_MS = 86_400_000;
@@ -189,6 +191,11 @@ export class MarketService {
     to: number,
   ): Promise<Map<string, Bar[]>> {
     return readBarsMany(this.opts.db, assets, res, from, to);
+  }
+
+  /** The newest proof-of-work network figures of each of `assets` (one SQL read; coins without any are absent). */
+  readMining(assets: readonly string[]): Promise<Map<string, MiningFigures>> {
+    return readLatestMining(this.opts.db, assets);
   }
 
   /** Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. */

@@ -1,16 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, AccessGrant } from '../access/access.ts';
+import type { UsagePlan, UsageSink } from '../access/usage.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access hook on the paths it guards: the plan, rate-limit identity and key. Null elsewhere. */
     access: AccessGrant | null;
+    /**
+     * Set by the access hook on the paths it guards, admitted or refused: the plan the request counts under in the
+     * usage statistics (a refused unknown key: `keyless`). Null elsewhere (not counted).
+     */
+    usagePlan: UsagePlan | null;
   }
 }
 
 export interface AccessHookOptions {
   /** Path prefixes the check applies to (`/v1/agg` guards `/v1/agg` and `/v1/agg/...`, not `/v1/aggx`). */
   prefixes: readonly string[];
+  /**
+   * Request statistics (`src/access/usage.ts`): every guarded request, admitted or refused, is counted under its plan
+   * with the status it was answered with (an `onResponse` hook, after the answer is sent). The per-key counts are
+   * the access layer's (`createAccess({ usage })`).
+   */
+  usage?: Pick<UsageSink, 'request'> | undefined;
 }
 
 /**
@@ -23,28 +35,41 @@ export function accessHook(
   opts: AccessHookOptions,
 ): (app: FastifyInstance) => void {
   const prefixes = opts.prefixes.map((p) => p.replace(/\/+$/, ''));
+  const usage = opts.usage;
   const guards = (url: string): boolean => {
     const path = url.split('?', 1)[0] ?? '';
     return prefixes.some((p) => path === p || path.startsWith(p + '/'));
   };
+  // The matched route pattern as well as the raw URL, so no spelling the router accepts slips past.
+  const guarded = (req: FastifyRequest): boolean => {
+    const route = req.routeOptions.url;
+    return guards(req.url) || (route !== undefined && guards(route));
+  };
   return (app) => {
     if (!app.hasRequestDecorator('access')) app.decorateRequest('access', null);
+    if (!app.hasRequestDecorator('usagePlan')) app.decorateRequest('usagePlan', null);
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-      // The matched route pattern as well as the raw URL, so no spelling the router accepts slips past.
-      const route = req.routeOptions.url;
-      if (isPreflight(req) || !(guards(req.url) || (route !== undefined && guards(route)))) return;
+      if (isPreflight(req) || !guarded(req)) return;
       const d = await access.check({
         headers: req.headers,
         query: (req.query ?? {}) as Record<string, unknown>,
         socketIp: req.socket.remoteAddress ?? '',
       });
       void reply.headers(d.headers);
+      req.usagePlan = d.plan ?? 'keyless';
       if (d.ok) {
         req.access = d;
         return;
       }
       return reply.code(d.status).send({ error: { code: d.code, message: d.message } });
     });
+    // Once per answered request, whatever answered it (the route, an error handler, the denial above); a request
+    // this hook did not guard has no plan and is not counted. (Several hooks on one app: each counts its own.)
+    if (usage)
+      app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        if (req.usagePlan !== null && guarded(req)) usage.request(req.usagePlan, reply.statusCode);
+        done();
+      });
   };
 }
 

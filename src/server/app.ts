@@ -20,6 +20,7 @@ import { priceApi } from '../rest/price/index.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
+import { webRoutes } from '../web/route.ts';
 
 export interface ServerOptions {
   /** The market engine; `/healthz` answers 503 until it has aggregated once. */
@@ -123,6 +124,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   if (opts.graph) await mountRouter(app, opts.graph);
   if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
   await app.register(providerRoute, opts.provider ?? {});
+  await app.register(webRoutes);
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
     market: opts.market,

@@ -9,6 +9,7 @@
  */
 import type { ApiKeyRecord, ApiKeyService } from '../../src/access/keys.ts';
 import type { AccountKeys } from '../../src/accounts/api-keys.ts';
+import type { KeyUsageMinute, UsageReads } from '../../src/access/usage.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
@@ -29,6 +30,18 @@ export interface AccountsLoaders {
   apiKeysByOwner: Loader<string, ApiKeyRecord[]>;
   /** Account id → its dapp listing requests, newest first (full records: `reviewedBy` is hidden by its resolver). */
   dappsByAccount: Loader<string, DappRecord[]>;
+  /**
+   * (key id, minutes) → the key's last `minutes` minutes of usage, oldest first, zeros included. One read of the
+   * statistics for every key of the batch (over the widest window asked), whatever the number of keys.
+   */
+  keyUsage: Loader<KeyUsageRequest, KeyUsageMinute[]>;
+}
+
+/** What `ApiKey.usage` asks the `keyUsage` loader. */
+export interface KeyUsageRequest {
+  keyId: string;
+  /** 1–1440, checked by the resolver. */
+  minutes: number;
 }
 
 export interface AccountsContext {
@@ -49,8 +62,10 @@ export interface AccountsContext {
   sessionToken: string | null;
   /** Sign-in and sessions: the same service, hence the same challenge domain, as REST's `/api/auth/*`. */
   auth: AuthService;
-  /** Clock of role changes and partner creation (UNIX ms), the REST routes' clock. */
+  /** Clock of role changes, partner creation and the usage windows (UNIX ms), the REST routes' clock. */
   now: () => number;
+  /** Request statistics (`ApiKey.usage`, `serviceStats`): the process's recorder, or a reader over the store. */
+  usage: UsageReads;
   /** API keys: review and look-ups (`src/access/keys.ts`). */
   keys: ApiKeyService;
   /** API keys scoped to their owner, exactly as the REST `/account/api-keys` routes use them. */

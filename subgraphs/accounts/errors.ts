@@ -40,6 +40,19 @@ export const authRequired = (): GraphQLError => fromAccountsError(accountErrors.
 /** A review field or mutation asked by a signed-in non-administrator (REST's 403 FORBIDDEN). */
 export const adminsOnly = (): GraphQLError => fromAccountsError(accountErrors.forbidden());
 
+/**
+ * The usage of a key that is not the caller's, asked by a signed-in non-administrator: 403 FORBIDDEN. The message
+ * names no owner (the caller may not know whose key it is).
+ */
+export const notYourKey = (): GraphQLError =>
+  fromAccountsError(
+    new ApiError(
+      403,
+      'FORBIDDEN',
+      "only the key's owner and administrators see its usage: sign in as its owner",
+    ),
+  );
+
 /** Another account's API keys or dapp requests, asked by a signed-in non-administrator: 403 FORBIDDEN. */
 export const notYours = (what: 'API keys' | 'dapp requests', accountId: string): GraphQLError =>
   fromAccountsError(

@@ -9,6 +9,8 @@
  * fails only the fields that need a session.
  */
 import type { ApiKeyService } from '../../src/access/keys.ts';
+import { UsageReader } from '../../src/access/usage.ts';
+import type { UsageReads } from '../../src/access/usage.ts';
 import { AccountKeys } from '../../src/accounts/api-keys.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';
 import { DappService } from '../../src/accounts/dapps.ts';
@@ -33,8 +35,14 @@ export interface AccountsSubgraphOptions {
   /** The operator token (`ADMIN_TOKEN`); null → administrators' sessions only. */
   adminToken: string | null;
   /**
-   * Clock of the dapp service (the 24-hour submission window, review times), of role changes and of partner creation,
-   * UNIX ms; default `Date.now`. (Challenges and sessions use `auth`'s clock, keys `keys`'.)
+   * Request statistics for `ApiKey.usage` and `serviceStats`: the process's `UsageRecorder` (it writes its pending
+   * counts before reading); default a `UsageReader` over `db` (reads what the writers have written).
+   */
+  usage?: UsageReads;
+  /**
+   * Clock of the dapp service (the 24-hour submission window, review times), of role changes, of partner creation
+   * and of the usage windows (the last `minutes` up to now), UNIX ms; default `Date.now`. (Challenges and sessions
+   * use `auth`'s clock, keys `keys`'.)
    */
   now?: () => number;
   /** Loader hooks (tests record the batches). */
@@ -50,6 +58,7 @@ export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsS
   const dapps = new DappService(opts.db, { now: opts.now });
   const ownKeys = new AccountKeys(opts.keys);
   const now = opts.now ?? Date.now;
+  const usage = opts.usage ?? new UsageReader(opts.db);
   return {
     name: 'accounts',
     schema: buildAccountsSchema(),
@@ -72,7 +81,8 @@ export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsS
         keys: opts.keys,
         ownKeys,
         dapps,
-        loaders: createLoaders(opts.db, dapps, opts.hooks),
+        usage,
+        loaders: createLoaders(opts.db, dapps, opts.hooks, { usage, now }),
       };
     },
   };

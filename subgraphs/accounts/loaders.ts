@@ -8,16 +8,20 @@
  * - `apiKeysByOwner`: `api_keys WHERE owner_id = ANY(…)`, newest first per owner: the rows and order of
  *   `ApiKeyService.list({ ownerId })` (the key repository has no multi-owner read and is not the graph's to change, so
  *   the statement is here; the tests compare it with `list` key for key);
- * - `dappsByAccount`: `DappService.listByAccounts`, the multi-account form of `listOwn`.
+ * - `dappsByAccount`: `DappService.listByAccounts`, the multi-account form of `listOwn`;
+ * - `keyUsage`: `UsageReads.keyUsageMany` (`usage_key_minutes WHERE key_id = ANY(…)`) over the widest window of the
+ *   batch, each key's series then cut to its own `minutes`; every key of a batch shares one clock reading.
  */
 import DataLoader from 'dataloader';
 import type { ApiKeyRecord, KeyStatus } from '../../src/access/keys.ts';
+import { MINUTE_MS, minuteOf } from '../../src/access/usage.ts';
+import type { KeyUsageMinute, UsageReads } from '../../src/access/usage.ts';
 import type { Plan } from '../../src/access/plans.ts';
 import { fromRow as accountFromRow } from '../../src/accounts/account-repo.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account, Role } from '../../src/accounts/types.ts';
 import type { Queryable } from '../../src/store/db.ts';
-import type { AccountsLoaders } from './context.ts';
+import type { AccountsLoaders, KeyUsageRequest } from './context.ts';
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
 export type BatchedLoader = keyof AccountsLoaders;
@@ -97,8 +101,30 @@ export async function keysByOwners(q: Queryable, ownerIds: readonly string[]): P
   return ownerIds.map((id) => byOwner.get(id) ?? []);
 }
 
+/**
+ * The usage of many (key, minutes) pairs in one read: each pair's last `minutes` minutes up to the minute of `now`,
+ * oldest first, zeros included.
+ */
+export async function usageOfKeys(
+  usage: UsageReads,
+  reqs: readonly KeyUsageRequest[],
+  now: number,
+): Promise<KeyUsageMinute[][]> {
+  if (reqs.length === 0) return [];
+  const widest = Math.max(...reqs.map((r) => r.minutes));
+  const ids = [...new Set(reqs.map((r) => r.keyId))];
+  const series = await usage.keyUsageMany(ids, minuteOf(now) - (widest - 1) * MINUTE_MS, now);
+  const byId = new Map(ids.map((id, i) => [id, series[i] ?? []]));
+  return reqs.map((r) => (byId.get(r.keyId) ?? []).slice(widest - r.minutes));
+}
+
 /** Fresh loaders for one request. */
-export function createLoaders(db: Queryable, dapps: DappService, hooks: LoaderHooks = {}): AccountsLoaders {
+export function createLoaders(
+  db: Queryable,
+  dapps: DappService,
+  hooks: LoaderHooks = {},
+  stats?: { usage: UsageReads; now: () => number },
+): AccountsLoaders {
   const seen = (loader: BatchedLoader, keys: readonly unknown[]): void => hooks.onBatch?.(loader, keys);
 
   const account = new DataLoader<string, Account | null>((ids) => {
@@ -117,5 +143,14 @@ export function createLoaders(db: Queryable, dapps: DappService, hooks: LoaderHo
     return ids.map((id) => byAccount.get(id) ?? []);
   });
 
-  return { account, apiKeysByOwner, dappsByAccount };
+  const keyUsage = new DataLoader<KeyUsageRequest, KeyUsageMinute[], string>(
+    (reqs) => {
+      seen('keyUsage', reqs);
+      if (!stats) throw new Error('the accounts subgraph was created without usage statistics');
+      return usageOfKeys(stats.usage, reqs, stats.now());
+    },
+    { cacheKeyFn: (r) => `${r.keyId}:${r.minutes}` },
+  );
+
+  return { account, apiKeysByOwner, dappsByAccount, keyUsage };
 }

@@ -9,8 +9,10 @@
  *   own keys), and the account's own `apiKeys` / `dappRequests` (AUTH_REQUIRED without a session, FORBIDDEN for
  *   another account's);
  * - an administrator's session or the operator token: the review lists and mutations, `admins`, `grantAdmin`,
- *   `revokeAdmin`, `issueApiKey`, `adminRevokeApiKey`, `createPartner` (AUTH_REQUIRED without either, FORBIDDEN for a
- *   non-admin), any account's lists and keys, `ApiKey.owner` and `DappRequest.reviewedBy` (null for others).
+ *   `revokeAdmin`, `issueApiKey`, `adminRevokeApiKey`, `createPartner`, `serviceStats` (AUTH_REQUIRED without either,
+ *   FORBIDDEN for a non-admin), any account's lists and keys and their `usage`, `ApiKey.owner` and
+ *   `DappRequest.reviewedBy` (null for others);
+ * - `ApiKey.usage`: the key's owner, administrators and the operator (FORBIDDEN for anyone else).
  *
  * The partner-signed operations (`/api/partner/*`, HMAC over the exact HTTP request) have no GraphQL form by design;
  * `createPartner` only issues the credential they are signed with.
@@ -19,6 +21,7 @@
  */
 import type { ApiKeyRecord } from '../../src/access/keys.ts';
 import { PLANS } from '../../src/access/plans.ts';
+import { MINUTE_MS, minuteOf } from '../../src/access/usage.ts';
 import { grantAdmin, listAdmins, revokeAdmin } from '../../src/accounts/admins.ts';
 import type { RoleChange } from '../../src/accounts/admins.ts';
 import type { OwnerKeyView } from '../../src/accounts/api-keys.ts';
@@ -33,12 +36,22 @@ import { parseBody } from '../../src/rest/accounts/body.ts';
 import type { BodySpec } from '../../src/rest/accounts/body.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { AccountsContext } from './context.ts';
-import { accountsErrors, adminsOnly, authRequired, fromAccountsError, notYours } from './errors.ts';
+import {
+  accountsErrors,
+  adminsOnly,
+  authRequired,
+  fromAccountsError,
+  notYourKey,
+  notYours,
+} from './errors.ts';
 import { ApiKeyStatus, DappStatus, Plan, Role } from './generated/resolvers-types.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
 
 /** Largest `first` of `dappStore` (as REST's `per_page` of `/dapps`). */
 export const MAX_STORE_PAGE = 100;
+
+/** Widest window of `ApiKey.usage` and `serviceStats`, in minutes (one day). */
+export const MAX_USAGE_MINUTES = 1_440;
 
 // The REST routes' body rules for the same fields (auth-routes.ts, key-routes.ts, admin-routes.ts, and
 // names/partner-routes.ts for partners).
@@ -105,6 +118,20 @@ const owned = (view: OwnerKeyView, account: Account): ApiKeyRecord => ({ ...view
 /** The owner id of a key parent: present on full records, absent on owner views (whose owner is the caller). */
 const ownerIdOf = (k: OwnerKeyView): string | null =>
   'ownerId' in k && typeof k.ownerId === 'string' ? k.ownerId : null;
+
+/** `minutes` of the usage fields: an integer from 1 to {@link MAX_USAGE_MINUTES}, else INVALID_PARAMETER. */
+function usageMinutes(minutes: number): number {
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_USAGE_MINUTES)
+    throw fromAccountsError(paramError('minutes', `must be an integer from 1 to ${MAX_USAGE_MINUTES}`));
+  return minutes;
+}
+
+/** The key's owner, an administrator or the operator; AUTH_REQUIRED / FORBIDDEN otherwise. */
+async function keyOwnerOrReviewer(ctx: AccountsContext, key: OwnerKeyView): Promise<void> {
+  if (ctx.operator) return;
+  const me = await signedIn(ctx);
+  if (me.role !== 'admin' && ownerIdOf(key) !== me.id) throw notYourKey();
+}
 
 /** The reviewer of a dapp parent: present on full records only. */
 const reviewedByOf = (d: OwnDapp): string | null =>
@@ -222,6 +249,12 @@ export const resolvers: Resolvers<AccountsContext> = {
       const k = await keyOrNull(ctx, id);
       if (k === null || me === null || me.role === 'admin') return k;
       return k.ownerId === me.id ? k : null;
+    },
+    serviceStats: async (_root, { minutes }, ctx) => {
+      await reviewer(ctx);
+      const n = usageMinutes(minutes);
+      const to = ctx.now();
+      return ctx.usage.serviceStats(minuteOf(to) - (n - 1) * MINUTE_MS, to);
     },
     dappAccess: (_root, { origin }, ctx) =>
       accountsErrors(async () => {
@@ -370,6 +403,11 @@ export const resolvers: Resolvers<AccountsContext> = {
       if (!(await seesAdminFields(ctx))) return null;
       const ownerId = ownerIdOf(k);
       return ownerId === null ? null : ctx.loaders.account.load(ownerId);
+    },
+    usage: async (k, { minutes }, ctx) => {
+      // Who first (as REST checks the session before the body), then the argument.
+      await keyOwnerOrReviewer(ctx, k);
+      return ctx.loaders.keyUsage.load({ keyId: k.id, minutes: usageMinutes(minutes) });
     },
   },
 

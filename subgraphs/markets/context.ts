@@ -6,6 +6,7 @@
  */
 import type { AssetMarket, Bar, Resolution } from '../../src/engine/types.ts';
 import type { CategoryMarket } from '../../src/engine/categories.ts';
+import type { MiningFigures } from '../../src/market/mining.ts';
 import type { EngineConfig, MarketSnapshot } from '../../src/engine/snapshot.ts';
 
 /** The part of DataLoader's API resolvers use: `load` batches keys of one tick into one call. */
@@ -38,6 +39,25 @@ export interface MarketsStore {
   ): Promise<Map<string, Bar[]>>;
   /** The in-memory daily bar of the UTC day containing `now`, when the coin has one. */
   openDailyBar(id: string, now: number): Bar | null;
+  /**
+   * Each ingestion source with the time of its newest record and its validation rejects since start (what
+   * `/healthz` reports), by name. Optional: a store without it reports no sources (`marketHealth.sources` empty).
+   */
+  sources?(): readonly SourceStatus[];
+  /**
+   * The newest proof-of-work network figures of several coins, in one SQL read (coin id → figures; coins without any
+   * are absent). Optional: a store without it knows no mining figures (`Coin.mining` is null).
+   */
+  readMining?(ids: readonly string[]): Promise<Map<string, MiningFigures>>;
+}
+
+/** One ingestion source as `marketHealth` reads it. */
+export interface SourceStatus {
+  name: string;
+  /** Time of the newest record this source delivered, UNIX ms; null when it never delivered. */
+  lastSeen: number | null;
+  /** Records from this source rejected at validation since start. */
+  rejected: number;
 }
 
 export interface MarketsLoaders {
@@ -51,6 +71,8 @@ export interface MarketsLoaders {
   category: Loader<string, CategoryMarket | null>;
   /** Quote currency code (lowercase) → USD per unit now; null when no rate is held. */
   usdRate: Loader<string, number | null>;
+  /** Coin id → its newest mining figures; null when none is stored. One `readMining` per batch. */
+  mining: Loader<string, MiningFigures | null>;
 }
 
 export interface MarketsContext {

@@ -11,17 +11,31 @@ import { bucketStart } from '../../src/engine/history.ts';
 import type { MarketService } from '../../src/market/service.ts';
 import type { AssetMarket, Bar } from '../../src/engine/types.ts';
 import type { CategoryMarket } from '../../src/engine/categories.ts';
-import type { BarsKey, MarketsLoaders, MarketsStore } from './context.ts';
+import type { BarsKey, MarketsLoaders, MarketsStore, SourceStatus } from './context.ts';
 import { notReady } from './errors.ts';
+import { miningLoader } from './mining.ts';
 
 /** Code (and message) of the Error a missing coin gets from `coinById`. */
 export const COIN_NOT_FOUND = 'COIN_NOT_FOUND';
 
-/** The store of a `MarketService`: its snapshot, its SQL history and its in-memory open day. */
+/** The store of a `MarketService`: its snapshot, its SQL history, its in-memory open day and its sources. */
 export function storeOf(market: MarketService): MarketsStore {
+  const rejected = market.rejects.bySource();
   return {
+    sources: () => {
+      // Polled sources (with their freshness), then any source seen only through its rejects.
+      const out: SourceStatus[] = [...market.sources].map(([name, h]) => ({
+        name,
+        lastSeen: h.lastSnapshotTs,
+        rejected: rejected.get(name) ?? 0,
+      }));
+      for (const [name, n] of rejected)
+        if (!market.sources.has(name)) out.push({ name, lastSeen: null, rejected: n });
+      return out.sort((a, b) => a.name.localeCompare(b.name));
+    },
     snapshot: () => market.snapshot,
     readBarsMany: (ids, res, from, to) => market.readBarsMany(ids, res, from, to),
+    readMining: (ids) => market.readMining(ids),
     openDailyBar: (id, now) => {
       const bars = market.state.histories.get(id)?.bars1d;
       const last = bars?.[bars.length - 1];
@@ -33,7 +47,7 @@ export function storeOf(market: MarketService): MarketsStore {
 const barsKey = (k: BarsKey): string => `${k.id}|${k.res}|${k.from}|${k.to}`;
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
-export type BatchedLoader = 'coinById' | 'barsByCoin' | 'category' | 'usdRate';
+export type BatchedLoader = 'coinById' | 'barsByCoin' | 'category' | 'usdRate' | 'mining';
 
 export interface LoaderHooks {
   /** Called with the keys of each batch a loader dispatches (tests record them). */
@@ -107,5 +121,7 @@ export function createLoaders(store: MarketsStore, hooks: LoaderHooks = {}): Mar
     loadMany: async (ids: readonly string[]) => (await coinById.loadMany(ids)).map(orNull),
   };
 
-  return { coinById, coin, barsByCoin, category, usdRate };
+  const mining = miningLoader(store, (ids) => seen('mining', ids));
+
+  return { coinById, coin, barsByCoin, category, usdRate, mining };
 }

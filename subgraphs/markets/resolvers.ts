@@ -21,6 +21,8 @@ import { Converter, pct } from '../../src/rest/price/present/common.ts';
 import { MARKET_ORDERS, selectMarkets } from '../../src/rest/price/present/markets.ts';
 import type { MarketOrder } from '../../src/rest/price/present/markets.ts';
 import type { MarketsContext } from './context.ts';
+import { marketHealth } from './health.ts';
+import { coinMining } from './mining.ts';
 import { badCoinId, graphqlErrors, invalidArgument, unknownCategory, unknownCurrency } from './errors.ts';
 import { ChartInterval } from './generated/resolvers-types.ts';
 import type { CoinResolvers, Resolvers } from './generated/resolvers-types.ts';
@@ -103,6 +105,7 @@ const Coin: CoinResolvers<MarketsContext> = {
   confidence: (m) => m.price.confidence,
   venues: (m) => m.price.venues,
   lastUpdated: (m) => m.price.lastUpdated,
+  mining: coinMining,
   chart: async (m, { days, currency, interval }, ctx) => {
     const conv = converter(ctx, currency);
     const snap = snapshotOf(ctx);
@@ -162,6 +165,7 @@ const Coin: CoinResolvers<MarketsContext> = {
 export const resolvers: Resolvers<MarketsContext> = {
   DateTime,
   Query: {
+    marketHealth: (_root, _args, ctx) => marketHealth(ctx),
     coins: (_root, { first, after, order, category, ids }, ctx) => {
       const snap = snapshotOf(ctx);
       const size = first ?? 50;

@@ -16,6 +16,8 @@ import { createAccess } from '../../src/access/access.ts';
 import type { Access } from '../../src/access/access.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import type { Plan } from '../../src/access/plans.ts';
+import { UsageRecorder } from '../../src/access/usage.ts';
+import type { UsageRecorderOptions } from '../../src/access/usage.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import type { Deployment } from '../../src/bridge/deployment.ts';
 import { ensureDemoSnapshot } from '../../src/bridge/snapshots.ts';
@@ -40,6 +42,11 @@ export interface GraphHarness {
   deployment: Deployment;
   /** The subgraphs the router embeds (counting wrappers), for building other routers over the same graph. */
   subgraphs: Subgraph<unknown>[];
+  /**
+   * The request statistics, when the harness was asked for them (`usage` option): one recorder over the test store,
+   * wired like the product's (access layer, router, accounts subgraph). Null otherwise.
+   */
+  usage: UsageRecorder | null;
   /** Work done behind the router since the last {@link GraphHarness.resetCounts}. */
   counts: { contexts: Record<SubgraphName, number>; barReads: number };
   resetCounts(): void;
@@ -93,16 +100,22 @@ const parseJson = (text: string): unknown => {
 };
 
 export async function graphHarness(
-  opts: Partial<Omit<RouterOptions, 'subgraphs'>> & { keylessPerMinute?: number } = {},
+  opts: Partial<Omit<RouterOptions, 'subgraphs' | 'usage'>> & {
+    keylessPerMinute?: number;
+    /** Record request statistics (`GraphHarness.usage`) with these recorder options. */
+    usage?: UsageRecorderOptions;
+  } = {},
 ): Promise<GraphHarness> {
   const tm = await createTestMarket({ days: 10 });
   const rest = await harness({ db: tm.db });
   // The subgraphs read sessions with the real clock: sessions and keys made through REST must be current.
   rest.clock.now = Date.now();
+  const usage = opts.usage ? new UsageRecorder(tm.db, opts.usage) : null;
   const access = createAccess({
     keys: rest.keys,
     limiter: createMemoryLimiter(),
     keylessPerMinute: opts.keylessPerMinute,
+    ...(usage ? { usage } : {}),
   });
   const deployment = loadDeployment('testnet');
   const dataDir = mkdtempSync(join(tmpdir(), 'graph-router-'));
@@ -129,6 +142,7 @@ export async function graphHarness(
     nameNetwork: 'mainnet',
     deployment,
     bridgeStaleAfterMs: 3_600_000,
+    ...(usage ? { usage } : {}),
   }).map((sg): Subgraph<unknown> => ({
     name: sg.name,
     schema: sg.schema,
@@ -137,10 +151,11 @@ export async function graphHarness(
       return sg.contextFor(req);
     },
   }));
-  const { keylessPerMinute: _k, ...routerOpts } = opts;
+  const { keylessPerMinute: _k, usage: _u, ...routerOpts } = opts;
   const router = await createRouter({
     access,
     ...routerOpts,
+    ...(usage ? { usage } : {}),
     subgraphs: { kind: 'in-process', subgraphs },
   });
   const app = Fastify();
@@ -160,6 +175,7 @@ export async function graphHarness(
     app,
     deployment,
     subgraphs,
+    usage,
     counts,
     resetCounts() {
       for (const k of Object.keys(counts.contexts) as SubgraphName[]) counts.contexts[k] = 0;
@@ -193,6 +209,7 @@ export async function graphHarness(
       await app.close();
       await router.stop();
       await rest.keys.flush();
+      await usage?.close();
       await rest.app.close();
       await tm.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -63,6 +63,18 @@ export type ApiKey = {
   revokedAt?: Maybe<Scalars['DateTime']['output']>;
   /** State. */
   status: ApiKeyStatus;
+  /**
+   * Requests with this key per minute over the last `minutes` (1–1440, default 60), oldest first, one entry per minute
+   * (zeros included): admitted, refused by the rate limit (429) and refused as unauthorized (401: pending, rejected or
+   * revoked). REST and GraphQL together. Owner, administrators and the operator only.
+   */
+  usage: Array<KeyUsageMinute>;
+};
+
+
+/** An API key as its owner sees it; the secret is never shown again after `requestApiKey`. */
+export type ApiKeyUsageArgs = {
+  minutes?: Scalars['Int']['input'];
 };
 
 /** Result of `requestApiKey` and `issueApiKey`: the new key's secret beside its record. */
@@ -85,6 +97,15 @@ export enum ApiKeyStatus {
   /** Withdrawn by its owner or an administrator. */
   Revoked = 'revoked'
 }
+
+/** How many operations had an estimated cost in a range. */
+export type CostBucket = {
+  __typename?: 'CostBucket';
+  /** Operations in the bucket. */
+  count: Scalars['Int']['output'];
+  /** Upper bound of the bucket (inclusive); null for the last bucket (above every bound). */
+  upTo?: Maybe<Scalars['Int']['output']>;
+};
 
 /** The wallet's access check for a page: whether its origin is the site of an approved dapp. */
 export type DappAccess = {
@@ -157,6 +178,19 @@ export enum DappStatus {
   /** Waiting for review. */
   Submitted = 'submitted'
 }
+
+/** One minute of one key's requests. */
+export type KeyUsageMinute = {
+  __typename?: 'KeyUsageMinute';
+  /** Requests admitted. */
+  admitted: Scalars['Int']['output'];
+  /** Start of the minute. */
+  minute: Scalars['DateTime']['output'];
+  /** Requests refused by the rate limit (429). */
+  rateLimited: Scalars['Int']['output'];
+  /** Requests refused as unauthorized (401). */
+  unauthorized: Scalars['Int']['output'];
+};
 
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type Mutation = {
@@ -363,6 +397,25 @@ export enum Plan {
   Pro = 'pro'
 }
 
+/** One minute of one plan's requests. */
+export type PlanMinute = {
+  __typename?: 'PlanMinute';
+  /** Answers with a 4xx status other than 401 and 429. */
+  clientErrors: Scalars['Int']['output'];
+  /** Start of the minute. */
+  minute: Scalars['DateTime']['output'];
+  /** `keyless`, `free`, `pro` or `enterprise`. */
+  plan: Scalars['String']['output'];
+  /** Requests refused by the rate limit (429). */
+  rateLimited: Scalars['Int']['output'];
+  /** Requests answered (any status). */
+  requests: Scalars['Int']['output'];
+  /** Answers with a 5xx status. */
+  serverErrors: Scalars['Int']['output'];
+  /** Requests refused as unauthorized (401). */
+  unauthorized: Scalars['Int']['output'];
+};
+
 /** The root query type: every subgraph adds its entry points. */
 export type Query = {
   __typename?: 'Query';
@@ -386,6 +439,8 @@ export type Query = {
   reviewApiKeys: Array<ApiKey>;
   /** Dapp listing requests for review, oldest first. Administrators only. */
   reviewDapps: Array<DappRequest>;
+  /** Request and error rates per plan and the query-cost distribution over the last `minutes`. Administrators and the operator only. */
+  serviceStats: ServiceStats;
 };
 
 
@@ -420,6 +475,12 @@ export type QueryReviewDappsArgs = {
   status?: InputMaybe<DappStatus>;
 };
 
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryServiceStatsArgs = {
+  minutes?: Scalars['Int']['input'];
+};
+
 /** Role of an account. */
 export enum Role {
   /** An administrator: reviews API keys and dapps. */
@@ -427,6 +488,19 @@ export enum Role {
   /** A wallet user. */
   User = 'user'
 }
+
+/** Request statistics of the whole service over a window, for the administrator dashboard. */
+export type ServiceStats = {
+  __typename?: 'ServiceStats';
+  /** GraphQL operations by estimated query cost over the window (the router's buckets). */
+  costHistogram: Array<CostBucket>;
+  /** Start of the window. */
+  from: Scalars['DateTime']['output'];
+  /** Requests per minute and plan (REST and GraphQL together), oldest first; minutes without requests are omitted. */
+  perPlan: Array<PlanMinute>;
+  /** End of the window. */
+  to: Scalars['DateTime']['output'];
+};
 
 /** A new session: send `Authorization: Bearer <token>` to act as the account, until `expiresAt` or `signOut`. */
 export type Session = {
@@ -602,19 +676,23 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ApiKeyRequest: ResolverTypeWrapper<Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
   ApiKeyStatus: null;
+  CostBucket: ResolverTypeWrapper<CostBucket>;
   DappAccess: ResolverTypeWrapper<DappAccess>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   DappInput: DappInput;
   DappRequest: ResolverTypeWrapper<OwnDappModel>;
   DappStatus: null;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  KeyUsageMinute: ResolverTypeWrapper<KeyUsageMinute>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Partner: ResolverTypeWrapper<Partner>;
   PartnerCredential: ResolverTypeWrapper<PartnerCredential>;
   Plan: null;
+  PlanMinute: ResolverTypeWrapper<PlanMinute>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: null;
+  ServiceStats: ResolverTypeWrapper<ServiceStats>;
   Session: ResolverTypeWrapper<Omit<Session, 'account'> & { account: ResolversTypes['Account'] }>;
   SignInChallenge: ResolverTypeWrapper<SignInChallenge>;
   StoreDapp: ResolverTypeWrapper<StoreDappModel>;
@@ -630,16 +708,20 @@ export type ResolversParentTypes = ResolversObject<{
   ApiKey: OwnerKeyViewModel;
   Int: Scalars['Int']['output'];
   ApiKeyRequest: Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  CostBucket: CostBucket;
   DappAccess: DappAccess;
   Boolean: Scalars['Boolean']['output'];
   DappInput: DappInput;
   DappRequest: OwnDappModel;
   DateTime: Scalars['DateTime']['output'];
+  KeyUsageMinute: KeyUsageMinute;
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
   Partner: Partner;
   PartnerCredential: PartnerCredential;
+  PlanMinute: PlanMinute;
   Query: Record<PropertyKey, never>;
+  ServiceStats: ServiceStats;
   Session: Omit<Session, 'account'> & { account: ResolversParentTypes['Account'] };
   SignInChallenge: SignInChallenge;
   StoreDapp: StoreDappModel;
@@ -670,6 +752,7 @@ export type ApiKeyResolvers<ContextType = AccountsContext, ParentType extends Re
   reviewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ApiKeyStatus'], ParentType, ContextType>;
+  usage?: Resolver<Array<ResolversTypes['KeyUsageMinute']>, ParentType, ContextType, RequireFields<ApiKeyUsageArgs, 'minutes'>>;
 }>;
 
 export type ApiKeyRequestResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['ApiKeyRequest'] = ResolversParentTypes['ApiKeyRequest']> = ResolversObject<{
@@ -678,6 +761,11 @@ export type ApiKeyRequestResolvers<ContextType = AccountsContext, ParentType ext
 }>;
 
 export type ApiKeyStatusResolvers = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'rejected', REVOKED: 'revoked' };
+
+export type CostBucketResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['CostBucket'] = ResolversParentTypes['CostBucket']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  upTo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
 
 export type DappAccessResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['DappAccess'] = ResolversParentTypes['DappAccess']> = ResolversObject<{
   allowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -707,6 +795,13 @@ export type DappStatusResolvers = { APPROVED: 'approved', DELISTED: 'delisted', 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type KeyUsageMinuteResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['KeyUsageMinute'] = ResolversParentTypes['KeyUsageMinute']> = ResolversObject<{
+  admitted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minute?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  rateLimited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unauthorized?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
 
 export type MutationResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   adminRevokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationAdminRevokeApiKeyArgs, 'id'>>;
@@ -747,6 +842,16 @@ export type PartnerCredentialResolvers<ContextType = AccountsContext, ParentType
 
 export type PlanResolvers = { ENTERPRISE: 'enterprise', FREE: 'free', PRO: 'pro' };
 
+export type PlanMinuteResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['PlanMinute'] = ResolversParentTypes['PlanMinute']> = ResolversObject<{
+  clientErrors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minute?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rateLimited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  serverErrors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unauthorized?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type QueryResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   admins?: Resolver<Array<ResolversTypes['Account']>, ParentType, ContextType>;
   apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType, RequireFields<QueryApiKeyArgs, 'id'>>;
@@ -755,9 +860,17 @@ export type QueryResolvers<ContextType = AccountsContext, ParentType extends Res
   me?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType>;
   reviewApiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType, RequireFields<QueryReviewApiKeysArgs, 'status'>>;
   reviewDapps?: Resolver<Array<ResolversTypes['DappRequest']>, ParentType, ContextType, RequireFields<QueryReviewDappsArgs, 'status'>>;
+  serviceStats?: Resolver<ResolversTypes['ServiceStats'], ParentType, ContextType, RequireFields<QueryServiceStatsArgs, 'minutes'>>;
 }>;
 
 export type RoleResolvers = { ADMIN: 'admin', USER: 'user' };
+
+export type ServiceStatsResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['ServiceStats'] = ResolversParentTypes['ServiceStats']> = ResolversObject<{
+  costHistogram?: Resolver<Array<ResolversTypes['CostBucket']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  perPlan?: Resolver<Array<ResolversTypes['PlanMinute']>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
 
 export type SessionResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['Session'] = ResolversParentTypes['Session']> = ResolversObject<{
   account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
@@ -801,17 +914,21 @@ export type Resolvers<ContextType = AccountsContext> = ResolversObject<{
   ApiKey?: ApiKeyResolvers<ContextType>;
   ApiKeyRequest?: ApiKeyRequestResolvers<ContextType>;
   ApiKeyStatus?: ApiKeyStatusResolvers;
+  CostBucket?: CostBucketResolvers<ContextType>;
   DappAccess?: DappAccessResolvers<ContextType>;
   DappRequest?: DappRequestResolvers<ContextType>;
   DappStatus?: DappStatusResolvers;
   DateTime?: GraphQLScalarType;
+  KeyUsageMinute?: KeyUsageMinuteResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Partner?: PartnerResolvers<ContextType>;
   PartnerCredential?: PartnerCredentialResolvers<ContextType>;
   Plan?: PlanResolvers;
+  PlanMinute?: PlanMinuteResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Role?: RoleResolvers;
+  ServiceStats?: ServiceStatsResolvers<ContextType>;
   Session?: SessionResolvers<ContextType>;
   SignInChallenge?: SignInChallengeResolvers<ContextType>;
   StoreDapp?: StoreDappResolvers<ContextType>;

@@ -164,6 +164,8 @@ export type Coin = {
   marketCapChange24h?: Maybe<Scalars['Float']['output']>;
   /** Market cap change over 24 hours in percent; null when the market cap is unverified. */
   marketCapChangePercentage24h?: Maybe<Scalars['Float']['output']>;
+  /** Proof-of-work network figures (for the mining calculator); null for coins that are not mined here. */
+  mining?: Maybe<MiningInfo>;
   /** Display name (for example `Litecoin`). */
   name: Scalars['String']['output'];
   /** Aggregate price: the volume-weighted median of eligible tickers. Null when no ticker is eligible. */
@@ -344,6 +346,17 @@ export enum CoinOrder {
   VolumeDesc = 'VOLUME_DESC'
 }
 
+/** A band of price confidence and how many coins fall in it. */
+export type ConfidenceBand = {
+  __typename?: 'ConfidenceBand';
+  /** Priced coins whose confidence is in the band. */
+  coins: Scalars['Int']['output'];
+  /** Lower bound of the band (inclusive), in [0, 1]. */
+  from: Scalars['Float']['output'];
+  /** Upper bound of the band (exclusive, except 1 for the last band). */
+  to: Scalars['Float']['output'];
+};
+
 /** One coin's share of the total market cap. */
 export type Dominance = {
   __typename?: 'Dominance';
@@ -384,6 +397,41 @@ export type GlobalMarketTotalMarketCapArgs = {
 /** Market-wide totals. Totals count only coins with a verified market cap, and say how many. */
 export type GlobalMarketTotalVolumeArgs = {
   currency?: Scalars['String']['input'];
+};
+
+/** Health of the market data, for dashboards. */
+export type MarketHealth = {
+  __typename?: 'MarketHealth';
+  /** When the snapshot these figures describe was computed; null before the first aggregation. */
+  computedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** How many priced coins fall in each price-confidence band. */
+  confidence: Array<ConfidenceBand>;
+  /** Each ingestion source with its freshness and rejected records. */
+  sources: Array<SourceHealth>;
+  /** Tracked coins whose circulating supply is not verified by two agreeing sources (their market cap is null). */
+  unverifiedSupply: Array<Coin>;
+};
+
+/**
+ * Proof-of-work network figures of a mined coin, each with where and when it was observed. A figure that is not known
+ * is null, never a guess.
+ */
+export type MiningInfo = {
+  __typename?: 'MiningInfo';
+  /** Proof-of-work algorithm, for example `scrypt`. */
+  algorithm: Scalars['String']['output'];
+  /** Coins paid per block (subsidy, without fees) at `observedAt`; null when unknown. */
+  blockReward?: Maybe<Scalars['Float']['output']>;
+  /** Target seconds between blocks; null when unknown. */
+  blockTimeSeconds?: Maybe<Scalars['Float']['output']>;
+  /** Network difficulty at `observedAt`; null when unknown. */
+  difficulty?: Maybe<Scalars['Float']['output']>;
+  /** Estimated network hashrate in hashes per second (from difficulty and block time); null when either is unknown. */
+  networkHashrate?: Maybe<Scalars['Float']['output']>;
+  /** When the figures were observed; null when unknown. */
+  observedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where the figures come from (a node, an explorer, or `demo` for the seeded demo dataset). */
+  source: Scalars['String']['output'];
 };
 
 /** Position of a page in a cursor connection. */
@@ -442,6 +490,8 @@ export type Query = {
   currencies: Array<Scalars['String']['output']>;
   /** Market-wide totals. */
   global: GlobalMarket;
+  /** Health of the market data: ingestion freshness per source, unverified supplies, the confidence distribution. */
+  marketHealth: MarketHealth;
   /** Coins and categories matching a text. */
   search: SearchResult;
   /** Trending coins, at most 15. */
@@ -483,6 +533,21 @@ export type SearchResult = {
   categories: Array<Category>;
   /** Coins matching on id, symbol or name: exact matches first, then prefixes, then substrings; at most 25. */
   coins: Array<Coin>;
+};
+
+/** One ingestion source's freshness. */
+export type SourceHealth = {
+  __typename?: 'SourceHealth';
+  /** Seconds since `lastSeen`; null when it never delivered. */
+  ageSeconds?: Maybe<Scalars['Int']['output']>;
+  /** True when its newest record is younger than the stale threshold (15 minutes by default). */
+  fresh: Scalars['Boolean']['output'];
+  /** Time of the newest record from this source; null when it never delivered. */
+  lastSeen?: Maybe<Scalars['DateTime']['output']>;
+  /** Source name (a venue or a recording). */
+  name: Scalars['String']['output'];
+  /** Records rejected at validation since start. */
+  rejected: Scalars['Int']['output'];
 };
 
 /** Supply figures of a coin after verification (see docs/methodology.md). */
@@ -628,15 +693,19 @@ export type ResolversTypes = ResolversObject<{
   CoinConnection: ResolverTypeWrapper<Omit<CoinConnection, 'edges'> & { edges: Array<ResolversTypes['CoinEdge']> }>;
   CoinEdge: ResolverTypeWrapper<Omit<CoinEdge, 'node'> & { node: ResolversTypes['Coin'] }>;
   CoinOrder: CoinOrder;
+  ConfidenceBand: ResolverTypeWrapper<ConfidenceBand>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Dominance: ResolverTypeWrapper<Dominance>;
   GlobalMarket: ResolverTypeWrapper<GlobalMarketModel>;
+  MarketHealth: ResolverTypeWrapper<Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversTypes['Coin']> }>;
+  MiningInfo: ResolverTypeWrapper<MiningInfo>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PriceChanges: ResolverTypeWrapper<PriceChangesModel>;
   PriceExtreme: ResolverTypeWrapper<PriceExtreme>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SearchResult: ResolverTypeWrapper<Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversTypes['Category']>, coins: Array<ResolversTypes['Coin']> }>;
+  SourceHealth: ResolverTypeWrapper<SourceHealth>;
   Supply: ResolverTypeWrapper<SupplyFiguresModel>;
   TrendingCoin: ResolverTypeWrapper<TrendingEntryModel>;
 }>;
@@ -654,15 +723,19 @@ export type ResolversParentTypes = ResolversObject<{
   Coin: AssetMarketModel;
   CoinConnection: Omit<CoinConnection, 'edges'> & { edges: Array<ResolversParentTypes['CoinEdge']> };
   CoinEdge: Omit<CoinEdge, 'node'> & { node: ResolversParentTypes['Coin'] };
+  ConfidenceBand: ConfidenceBand;
   DateTime: Scalars['DateTime']['output'];
   Dominance: Dominance;
   GlobalMarket: GlobalMarketModel;
+  MarketHealth: Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversParentTypes['Coin']> };
+  MiningInfo: MiningInfo;
   PageInfo: PageInfo;
   Boolean: Scalars['Boolean']['output'];
   PriceChanges: PriceChangesModel;
   PriceExtreme: PriceExtreme;
   Query: Record<PropertyKey, never>;
   SearchResult: Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversParentTypes['Category']>, coins: Array<ResolversParentTypes['Coin']> };
+  SourceHealth: SourceHealth;
   Supply: SupplyFiguresModel;
   TrendingCoin: TrendingEntryModel;
 }>;
@@ -715,6 +788,7 @@ export type CoinResolvers<ContextType = MarketsContext, ParentType extends Resol
   marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinMarketCapArgs, 'currency'>>;
   marketCapChange24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinMarketCapChange24hArgs, 'currency'>>;
   marketCapChangePercentage24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  mining?: Resolver<Maybe<ResolversTypes['MiningInfo']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinPriceArgs, 'currency'>>;
   priceChange24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinPriceChange24hArgs, 'currency'>>;
@@ -737,6 +811,12 @@ export type CoinEdgeResolvers<ContextType = MarketsContext, ParentType extends R
   node?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
 }>;
 
+export type ConfidenceBandResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['ConfidenceBand'] = ResolversParentTypes['ConfidenceBand']> = ResolversObject<{
+  coins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -755,6 +835,23 @@ export type GlobalMarketResolvers<ContextType = MarketsContext, ParentType exten
   totalVolume?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<GlobalMarketTotalVolumeArgs, 'currency'>>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   verifiedCoins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type MarketHealthResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['MarketHealth'] = ResolversParentTypes['MarketHealth']> = ResolversObject<{
+  computedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  confidence?: Resolver<Array<ResolversTypes['ConfidenceBand']>, ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['SourceHealth']>, ParentType, ContextType>;
+  unverifiedSupply?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
+}>;
+
+export type MiningInfoResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['MiningInfo'] = ResolversParentTypes['MiningInfo']> = ResolversObject<{
+  algorithm?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  blockReward?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  blockTimeSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  difficulty?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  networkHashrate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  observedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type PageInfoResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -786,6 +883,7 @@ export type QueryResolvers<ContextType = MarketsContext, ParentType extends Reso
   coins?: Resolver<ResolversTypes['CoinConnection'], ParentType, ContextType, RequireFields<QueryCoinsArgs, 'first' | 'order'>>;
   currencies?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   global?: Resolver<ResolversTypes['GlobalMarket'], ParentType, ContextType>;
+  marketHealth?: Resolver<ResolversTypes['MarketHealth'], ParentType, ContextType>;
   search?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query'>>;
   trending?: Resolver<Array<ResolversTypes['TrendingCoin']>, ParentType, ContextType>;
 }>;
@@ -793,6 +891,14 @@ export type QueryResolvers<ContextType = MarketsContext, ParentType extends Reso
 export type SearchResultResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['SearchResult'] = ResolversParentTypes['SearchResult']> = ResolversObject<{
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   coins?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
+}>;
+
+export type SourceHealthResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['SourceHealth'] = ResolversParentTypes['SourceHealth']> = ResolversObject<{
+  ageSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fresh?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastSeen?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type SupplyResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Supply'] = ResolversParentTypes['Supply']> = ResolversObject<{
@@ -821,14 +927,18 @@ export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
   Coin?: CoinResolvers<ContextType>;
   CoinConnection?: CoinConnectionResolvers<ContextType>;
   CoinEdge?: CoinEdgeResolvers<ContextType>;
+  ConfidenceBand?: ConfidenceBandResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Dominance?: DominanceResolvers<ContextType>;
   GlobalMarket?: GlobalMarketResolvers<ContextType>;
+  MarketHealth?: MarketHealthResolvers<ContextType>;
+  MiningInfo?: MiningInfoResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PriceChanges?: PriceChangesResolvers<ContextType>;
   PriceExtreme?: PriceExtremeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
+  SourceHealth?: SourceHealthResolvers<ContextType>;
   Supply?: SupplyResolvers<ContextType>;
   TrendingCoin?: TrendingCoinResolvers<ContextType>;
 }>;

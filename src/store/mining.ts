@@ -1,0 +1,65 @@
+/**
+ * `mining_figures` (migration 009): observations of coins' proof-of-work network figures with their source and time.
+ * Writes are idempotent (an observation already stored, by coin, source and time, is kept as it is); reads take the
+ * newest observation of each coin, for many coins in one statement.
+ */
+import type { MiningFigures } from '../market/mining.ts';
+import type { Queryable } from './db.ts';
+import { columns } from './sql.ts';
+
+/** Stores observations; one already stored (same coin, source and time) is left unchanged. Returns rows added. */
+export async function saveMiningFigures(q: Queryable, figures: readonly MiningFigures[]): Promise<number> {
+  if (figures.length === 0) return 0;
+  const cols = columns(figures, [
+    (f) => f.asset,
+    (f) => f.source,
+    (f) => f.observedAt,
+    (f) => f.algorithm,
+    (f) => f.difficulty,
+    (f) => f.blockReward,
+    (f) => f.blockTimeSeconds,
+  ]);
+  const r = await q.query<{ asset: string }>(
+    `INSERT INTO mining_figures (asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::float8[], $6::float8[], $7::float8[])
+     ON CONFLICT (asset, source, observed_at) DO NOTHING
+     RETURNING asset`,
+    cols,
+  );
+  return r.rows.length;
+}
+
+interface MiningRow {
+  asset: string;
+  source: string;
+  observed_at: number | string;
+  algorithm: string;
+  difficulty: number | null;
+  block_reward: number | null;
+  block_time_seconds: number | null;
+}
+
+/** The newest observation of each of `assets` (by time; any source), in one read. Coins without one are absent. */
+export async function readLatestMining(
+  q: Queryable,
+  assets: readonly string[],
+): Promise<Map<string, MiningFigures>> {
+  const out = new Map<string, MiningFigures>();
+  if (assets.length === 0) return out;
+  const r = await q.query<MiningRow>(
+    `SELECT DISTINCT ON (asset) asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds
+     FROM mining_figures WHERE asset = ANY($1::text[]) ORDER BY asset, observed_at DESC, source`,
+    [[...new Set(assets)]],
+  );
+  for (const row of r.rows)
+    out.set(row.asset, {
+      asset: row.asset,
+      source: row.source,
+      observedAt: Number(row.observed_at),
+      algorithm: row.algorithm,
+      difficulty: row.difficulty,
+      blockReward: row.block_reward,
+      blockTimeSeconds: row.block_time_seconds,
+    });
+  return out;
+}

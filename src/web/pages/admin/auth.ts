@@ -1,0 +1,187 @@
+/// <reference lib="dom" />
+/**
+ * Who the dashboard acts as, and signing in: the operator token (`ADMIN_TOKEN`, pasted once per tab) or an
+ * administrator's wallet session (inside Coin Wallet's dapp browser: `wallet_connect` for LTC, the accounts
+ * challenge signed with `id_signMessage`, exchanged for a session — docs/accounts.md, docs/provider.md).
+ *
+ * The credential is kept in sessionStorage under its own key (not the portal's session): it is gone when the tab
+ * closes, and it is sent only as `Authorization: Bearer` to this origin's `/graphql`.
+ */
+import { gql, GraphError } from '../../shared/graph.ts';
+import {
+  AdminPendingKeysDocument,
+  AdminRequestChallengeDocument,
+  AdminSignInDocument,
+  AdminSignOutDocument,
+} from '../../generated/graphql.ts';
+
+export interface Credential {
+  kind: 'operator' | 'session';
+  token: string;
+  /** The wallet address of a session; absent for the operator. */
+  address?: string;
+}
+
+const KEY = 'coinwallet.admin';
+
+export const credentialStore = {
+  get(): Credential | null {
+    try {
+      const raw = sessionStorage.getItem(KEY);
+      if (!raw) return null;
+      const c = JSON.parse(raw) as Partial<Credential>;
+      if ((c.kind === 'operator' || c.kind === 'session') && typeof c.token === 'string' && c.token !== '')
+        return {
+          kind: c.kind,
+          token: c.token,
+          ...(typeof c.address === 'string' ? { address: c.address } : {}),
+        };
+      return null;
+    } catch {
+      return null;
+    }
+  },
+  set(c: Credential | null): void {
+    try {
+      if (c) sessionStorage.setItem(KEY, JSON.stringify(c));
+      else sessionStorage.removeItem(KEY);
+    } catch {
+      // storage unavailable: the sign-in lasts as long as the page
+    }
+  },
+};
+
+/** Codes meaning "this bearer is not (or no longer) signed in": back to the sign-in form. */
+export const SIGNED_OUT_CODES: ReadonlySet<string> = new Set([
+  'AUTH_REQUIRED',
+  'INVALID_SESSION',
+  'SESSION_EXPIRED',
+  'UNAUTHENTICATED',
+]);
+
+export type Access = { ok: true } | { ok: false; forbidden: boolean; message: string };
+
+/**
+ * Checks what a credential may do by asking for the key queue: administrators and the operator get it, a signed-in
+ * non-administrator FORBIDDEN, a wrong or expired token AUTH_REQUIRED / INVALID_SESSION / SESSION_EXPIRED.
+ */
+export async function checkAccess(c: Credential): Promise<Access> {
+  try {
+    await gql(AdminPendingKeysDocument, {}, { token: c.token });
+    return { ok: true };
+  } catch (e) {
+    if (!(e instanceof GraphError)) throw e;
+    if (e.code === 'FORBIDDEN') return { ok: false, forbidden: true, message: e.message };
+    if (SIGNED_OUT_CODES.has(e.code))
+      return {
+        ok: false,
+        forbidden: false,
+        message:
+          c.kind === 'operator'
+            ? `The server did not accept this token as the operator token (${e.code}). Paste ADMIN_TOKEN exactly as configured.`
+            : `The session is no longer valid (${e.code}): sign in again.`,
+      };
+    return { ok: false, forbidden: false, message: `${e.code}: ${e.message}` };
+  }
+}
+
+/** Ends a wallet session on the server (the operator token has nothing to end). Never throws. */
+export async function signOutOf(c: Credential): Promise<void> {
+  if (c.kind !== 'session') return;
+  try {
+    await gql(AdminSignOutDocument, {}, { token: c.token });
+  } catch {
+    // already expired or ended: nothing to do
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Wallet sign-in
+
+export interface WalletProvider {
+  request(args: { method: string; params?: object }): Promise<unknown>;
+}
+
+const current = (): WalletProvider | null => {
+  const p = (window as unknown as { coinwallet?: WalletProvider }).coinwallet;
+  return p && typeof p.request === 'function' ? p : null;
+};
+
+/**
+ * The wallet provider, or null outside the wallet: none at once in a top-level tab; in a frame, `/provider.js`'s
+ * handshake with its host takes up to a second, so wait for its ready event or an announcement a little longer.
+ */
+export function findProvider(timeoutMs = 1600): Promise<WalletProvider | null> {
+  const now = current();
+  if (now) return Promise.resolve(now);
+  if (window.parent === window) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const done = (p: WalletProvider | null) => {
+      clearTimeout(timer);
+      window.removeEventListener('coinwallet#initialized', onReady);
+      window.removeEventListener('coinwallet:announceProvider', onAnnounce);
+      resolve(p);
+    };
+    const onReady = () => done(current());
+    const onAnnounce = (e: Event) => {
+      const p = (e as CustomEvent<{ provider?: WalletProvider }>).detail?.provider;
+      if (p && typeof p.request === 'function') done(p);
+    };
+    const timer = setTimeout(() => done(current()), timeoutMs);
+    window.addEventListener('coinwallet#initialized', onReady);
+    window.addEventListener('coinwallet:announceProvider', onAnnounce);
+    window.dispatchEvent(new Event('coinwallet:requestProvider'));
+  });
+}
+
+export const WALLET_STEPS = {
+  connect: 'Approve the connection in your wallet…',
+  challenge: 'Asking the server for a sign-in message…',
+  sign: 'Approve signing the sign-in message in your wallet (it sends nothing and costs no fee)…',
+  session: 'Checking the signature…',
+} as const;
+
+/** A wallet error's explanation (the provider rejects with `{ code, message, data.reason }`). */
+export function walletError(e: unknown): string {
+  if (e instanceof GraphError) return `${e.code}: ${e.message}`;
+  const w = e as { code?: unknown; message?: unknown; data?: { reason?: unknown } } | null;
+  const reason = typeof w?.data?.reason === 'string' ? w.data.reason : null;
+  if (w?.code === 4001 || reason === 'USER_REJECTED') return 'You declined the request in your wallet.';
+  if (reason === 'NO_WALLET_FOR_CHAIN') return 'This wallet holds no Litecoin (LTC) account to sign in with.';
+  const msg = typeof w?.message === 'string' ? w.message : String(e);
+  return reason ? `${reason}: ${msg}` : msg;
+}
+
+/** The whole wallet sign-in; resolves with a session credential and the account's role. */
+export async function signInWithWallet(
+  provider: WalletProvider,
+  step: (s: keyof typeof WALLET_STEPS) => void,
+): Promise<{ credential: Credential; role: string }> {
+  step('connect');
+  const connected = (await provider.request({ method: 'wallet_connect', params: { tickers: ['LTC'] } })) as {
+    accounts?: { ticker: string; address: string }[];
+  };
+  const ltc = connected.accounts?.find((a) => a.ticker === 'LTC');
+  if (!ltc)
+    throw Object.assign(new Error('no LTC account'), { code: 4200, data: { reason: 'NO_WALLET_FOR_CHAIN' } });
+  step('challenge');
+  const { requestSignInChallenge: c } = await gql(
+    AdminRequestChallengeDocument,
+    { address: ltc.address },
+    { token: null },
+  );
+  step('sign');
+  const signed = (await provider.request({ method: 'id_signMessage', params: { message: c.challenge } })) as {
+    signature: string;
+  };
+  step('session');
+  const { signIn } = await gql(
+    AdminSignInDocument,
+    { address: c.address, signature: signed.signature, nonce: c.nonce },
+    { token: null },
+  );
+  return {
+    credential: { kind: 'session', token: signIn.token, address: signIn.account.address },
+    role: signIn.account.role,
+  };
+}

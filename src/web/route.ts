@@ -1,0 +1,79 @@
+/**
+ * Serves the web pages and widgets: `GET /portal` and `GET /admin` (an HTML shell + its bundle under `/web/`), and
+ * `GET /widgets/mining-calculator.js` (embeddable on any site: CORS `*`). Everything is served by the product itself;
+ * nothing is loaded from a CDN (the pages' Content-Security-Policy allows only this origin).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { webBundle } from './build.ts';
+import type { WebEntry } from './build.ts';
+
+const PAGES: Record<string, { entry: WebEntry; title: string; provider: boolean }> = {
+  '/portal': { entry: 'portal', title: 'Coin Wallet · Developer API keys and dapps', provider: true },
+  '/admin': { entry: 'admin', title: 'Coin Wallet · Administration', provider: true },
+};
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'self' http://127.0.0.1:* http://localhost:* https:",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function shell(title: string, entry: WebEntry, provider: boolean): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+</head>
+<body>
+<div id="app"></div>
+${provider ? '<script src="/provider.js"></script>\n' : ''}<script src="/web/${entry}.js"></script>
+</body>
+</html>
+`;
+}
+
+const etagOf = (s: string): string => `"${createHash('sha256').update(s).digest('base64url').slice(0, 32)}"`;
+
+function sendScript(req: FastifyRequest, reply: FastifyReply, code: string, cors: boolean): FastifyReply {
+  const etag = etagOf(code);
+  void reply
+    .header('content-type', 'text/javascript; charset=utf-8')
+    .header('cache-control', 'public, max-age=300')
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff');
+  if (cors)
+    void reply
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.send(code);
+}
+
+export async function webRoutes(app: FastifyInstance): Promise<void> {
+  for (const [path, page] of Object.entries(PAGES)) {
+    const html = shell(page.title, page.entry, page.provider);
+    app.get(path, async (_req, reply) =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', CSP)
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(html),
+    );
+    app.get(`/web/${page.entry}.js`, async (req, reply) =>
+      sendScript(req, reply, await webBundle(page.entry), false),
+    );
+  }
+  app.get('/widgets/mining-calculator.js', async (req, reply) =>
+    sendScript(req, reply, await webBundle('mining-calculator'), true),
+  );
+}

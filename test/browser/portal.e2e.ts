@@ -1,0 +1,395 @@
+/// <reference lib="dom" />
+/**
+ * The developer portal (`/portal`, src/web/pages/portal/) end to end in real Chromium: the whole product in process,
+ * the portal opened inside the dapp-browser emulator (whose development wallet signs in through its approval
+ * prompts), an administrator acting over REST with the operator token.
+ *
+ * - In an ordinary tab: no provider, so the portal says to open it in Coin Wallet's dapp browser.
+ * - Inside the emulator: sign in; request a key and see it once (a reload does not show it again); the key is 401
+ *   while pending; the administrator approves it (enterprise, 3 per minute); the portal shows it approved; requests
+ *   with it are admitted then 429; the usage chart shows them with the 401s; revoke with confirmation.
+ * - Dapps: inline validation, three submissions, the fourth refused with the server's DAPP_LIMIT_REACHED message,
+ *   review notes of a rejected request.
+ * - axe-core in every state: no serious or critical violations.
+ *
+ * Screenshots and the axe reports are kept under test-artifacts/portal/ (gitignored).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DappBrowser } from '../../src/dapp-browser/server.ts';
+import { startDappBrowser } from '../../src/dapp-browser/server.ts';
+import { get, post } from '../support/wallet.ts';
+import type { Platform } from './support.ts';
+import { ADMIN_TOKEN, launchChromium, startPlatform } from './support.ts';
+
+const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'portal');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let platform: Platform;
+const open: { context?: BrowserContext; emu?: DappBrowser }[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [platform, browser] = await Promise.all([startPlatform({}), launchChromium()]);
+});
+
+afterEach(async () => {
+  const closing = open.splice(0);
+  for (const o of closing) await o.context?.close();
+  for (const o of closing) await o.emu?.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+/** A fresh context and page; uncaught errors of the page and its frames are collected. */
+async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  open.push({ context });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // Refused requests (401/429 answers) are logged by Chromium as "Failed to load resource"; they are expected.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${m.text()}`);
+  });
+  return { page, errors };
+}
+
+/**
+ * The emulator hosting the portal (the portal is not a listed dapp: `allowUnlisted`), and its page. Each test's
+ * wallet has its own seed, so its own account.
+ */
+async function inEmulator(seed: string): Promise<{ emu: DappBrowser; page: Page; errors: string[] }> {
+  const emu = await startDappBrowser({
+    seed,
+    dappUrl: `${platform.url}/portal`,
+    port: 0,
+    api: platform.url,
+    allowUnlisted: true,
+    coins: ['LTC', 'DOGE'],
+  });
+  open.push({ emu });
+  const { page, errors } = await newPage();
+  await page.goto(emu.url);
+  return { emu, page, errors };
+}
+
+/** The portal's frame in the emulator, once the portal has rendered. */
+async function portalFrame(page: Page): Promise<Frame> {
+  const frame = await (await page.getByTestId('dapp-frame').elementHandle())?.contentFrame();
+  if (!frame) throw new Error('no dapp frame');
+  await frame.locator('h1').waitFor({ state: 'visible', timeout: 20_000 });
+  return frame;
+}
+
+interface AxeResult {
+  passes: unknown[];
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+/**
+ * Runs axe-core in `frame` (injected through the debugging protocol, which the page's CSP does not govern) and
+ * expects no serious or critical violation. The full report goes to the artifacts.
+ */
+async function expectAccessible(frame: Frame, name: string): Promise<AxeResult['violations']> {
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+  const result = await frame.evaluate(() =>
+    (window as unknown as { axe: { run(c: Document, o: object): Promise<AxeResult> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  writeFileSync(join(ARTIFACTS, `axe-${name}.json`), JSON.stringify(result.violations, null, 2));
+  expect(result.passes.length, `${name}: axe checked the page`).toBeGreaterThan(10);
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
+  expect(bad, name).toEqual([]);
+  return result.violations;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** Waits for the emulator's prompt, checks its method, clicks `decision`. */
+async function answerPrompt(
+  page: Page,
+  method: string,
+  decision: 'approve' | 'reject' = 'approve',
+): Promise<void> {
+  const prompt = page.getByTestId('prompt');
+  await prompt.waitFor({ state: 'visible', timeout: 15_000 });
+  expect(await prompt.getAttribute('data-method')).toBe(method);
+  const id = await prompt.getAttribute('data-request-id');
+  await page.getByTestId(decision).click();
+  // Answered: the prompt is gone, or already shows the next request (the sign-in's second prompt follows at once).
+  await expect
+    .poll(async () => (await prompt.isHidden()) || (await prompt.getAttribute('data-request-id')) !== id)
+    .toBe(true);
+}
+
+async function signIn(page: Page, frame: Frame): Promise<void> {
+  await frame.getByTestId('sign-in').click();
+  await answerPrompt(page, 'wallet_connect');
+  await answerPrompt(page, 'id_signMessage');
+  await frame.getByTestId('signed-in-address').waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Clicks Refresh and waits for the reload to finish. */
+async function refresh(frame: Frame): Promise<void> {
+  const button = frame.getByTestId('refresh');
+  await button.click();
+  await expect.poll(() => button.textContent()).toBe('Refresh');
+}
+
+const ping = async (key: string): Promise<number> =>
+  (await fetch(`${platform.url}/v1/agg/ping`, { headers: { 'x-sp-api-key': key } })).status;
+
+describe('the portal in an ordinary tab', () => {
+  it('says to open it inside Coin Wallet’s dapp browser, and offers no sign-in', async () => {
+    const { page, errors } = await newPage();
+    const res = await page.goto(`${platform.url}/portal`);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const note = page.getByTestId('no-provider');
+    await note.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await note.textContent()).toMatch(/Open this page inside Coin Wallet’s dapp browser to sign in/);
+    expect(await page.getByTestId('sign-in').count()).toBe(0);
+    await shot(page, '01-ordinary-tab');
+    await expectAccessible(page.mainFrame(), 'ordinary-tab');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the portal inside the dapp-browser emulator', () => {
+  it('a declined wallet prompt leaves the user signed out with a clear message', async () => {
+    const { page } = await inEmulator('portal declined');
+    const frame = await portalFrame(page);
+    await frame.getByTestId('sign-in').click();
+    await answerPrompt(page, 'wallet_connect', 'reject');
+    const err = frame.getByTestId('sign-in-error');
+    await err.waitFor({ state: 'visible' });
+    expect(await err.textContent()).toMatch(/declined the request in your wallet/);
+    expect(await frame.getByTestId('signed-in-address').count()).toBe(0);
+  });
+
+  it('signs in, requests a key shown once, sees it approved and its usage, revokes it', async () => {
+    const { emu, page, errors } = await inEmulator('portal keys');
+    let frame = await portalFrame(page);
+    await shot(page, '02-emulator-signed-out');
+    await signIn(page, frame);
+    const address = emu.wallet.account('LTC')?.address;
+    expect(await frame.getByTestId('signed-in-address').textContent()).toBe(address);
+    expect(await frame.getByTestId('no-keys').textContent()).toMatch(/no API keys yet/);
+    await expectAccessible(frame, 'signed-in');
+
+    // Inline validation: an empty description is refused before anything is sent.
+    await frame.getByTestId('request-key').click();
+    await frame.locator('#key-desc-err').waitFor({ state: 'visible' });
+    await expect.poll(() => frame.evaluate(() => document.activeElement?.id)).toBe('key-desc');
+
+    // Request an enterprise key: the secret is in a modal dialog, once, with a copy button holding the focus.
+    await frame
+      .getByTestId('key-description')
+      .fill('Price widget on portal-test.example (about 100 requests a day)');
+    await frame.getByTestId('key-plan-ENTERPRISE').check();
+    await frame.getByTestId('request-key').click();
+    const dialog = frame.getByTestId('key-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    const key = await frame.getByTestId('new-key').inputValue();
+    expect(key).toMatch(/^cw_live_[\w-]{20,}$/);
+    expect(await dialog.textContent()).toMatch(/you will not see this key again/);
+    await expect
+      .poll(() => frame.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('copy-key');
+    await frame.getByTestId('copy-key').click();
+    await expect.poll(() => frame.getByTestId('copy-status').textContent()).toMatch(/Copied|selected/);
+    await shot(page, '03-key-shown-once');
+    await expectAccessible(frame, 'key-dialog');
+    await page.keyboard.press('Escape'); // the dialog closes from the keyboard
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => frame.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('request-key');
+
+    const card = frame.getByTestId('key');
+    expect(await card.count()).toBe(1);
+    const keyId = (await card.getAttribute('data-key-id')) as string;
+    expect(await card.getByTestId('key-status').getAttribute('data-status')).toBe('PENDING');
+    expect(await card.getByTestId('key-plan').textContent()).toBe('Enterprise');
+    expect(
+      key.startsWith((await card.locator('.key-title code').textContent())?.replace('…', '') ?? '-'),
+    ).toBe(true);
+
+    // A pending key does not work yet: 401 (counted as unauthorized in its usage).
+    for (let i = 0; i < 3; i++) expect(await ping(key)).toBe(401);
+
+    // Reload: still signed in (the session is in sessionStorage), and the key is nowhere on the page.
+    await page.reload();
+    frame = await portalFrame(page);
+    await frame.getByTestId('key').waitFor({ state: 'visible', timeout: 15_000 });
+    const html = await frame.evaluate(() => ({
+      html: document.documentElement.outerHTML,
+      inputs: Array.from(document.querySelectorAll('input, textarea')).map(
+        (i) => (i as HTMLInputElement).value,
+      ),
+    }));
+    expect(html.html).not.toContain(key);
+    expect(html.inputs).not.toContain(key);
+    expect(await frame.getByTestId('key-dialog').count()).toBe(0);
+
+    // The administrator approves it (3 requests per minute, so the rate limit is easy to reach).
+    const approved = await post(
+      platform.url,
+      `/api/admin/api-keys/${keyId}/approve`,
+      { limitPerMinute: 3 },
+      ADMIN_TOKEN,
+    );
+    expect(approved.status).toBe(200);
+    await refresh(frame);
+    await expect
+      .poll(() => frame.getByTestId('key-status').getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('APPROVED');
+    expect(await frame.getByTestId('key-limit').textContent()).toBe('3 requests/minute');
+
+    // Use it: 3 admitted, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await ping(key));
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+
+    // The usage chart shows the hour: admitted, 429 and 401, with markers for the refusals.
+    await expect
+      .poll(
+        async () => {
+          await refresh(frame);
+          return frame
+            .getByTestId('usage-summary')
+            .textContent({ timeout: 2_000 })
+            .catch(() => null);
+        },
+        { timeout: 40_000, interval: 1000 },
+      )
+      .toBe(
+        '3 requests admitted, 2 refused by the rate limit (429), 3 refused as unauthorized (401) in the last hour.',
+      );
+    const chart = frame.getByTestId('usage-chart');
+    expect(await chart.locator('svg[role="img"]').getAttribute('aria-label')).toMatch(
+      /^Requests per minute with key/,
+    );
+    expect(await chart.locator('polyline').count()).toBe(3);
+    expect(await chart.locator('.chart-marker').count()).toBeGreaterThanOrEqual(2);
+    expect(await chart.locator('figcaption').textContent()).toMatch(
+      /Admitted.*Rate limited \(429\).*Unauthorized \(401\)/,
+    );
+    await frame.getByTestId('usage').scrollIntoViewIfNeeded();
+    await shot(page, '04-key-approved-usage');
+    await expectAccessible(frame, 'key-approved-usage');
+
+    // Revoke, with a confirmation step (Cancel keeps it; the confirm button takes the focus).
+    const focused = () => frame.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await frame.getByTestId('revoke').click();
+    await expect.poll(focused).toBe('revoke-confirm');
+    await frame.getByTestId('revoke-cancel').click();
+    expect(await frame.getByTestId('revoke-confirm').count()).toBe(0);
+    await expect.poll(focused).toBe('revoke');
+    await frame.getByTestId('revoke').click();
+    await shot(page, '05-revoke-confirm');
+    await frame.getByTestId('revoke-confirm').click();
+    await expect.poll(() => frame.getByTestId('key-status').getAttribute('data-status')).toBe('REVOKED');
+    expect(await frame.getByTestId('revoke').count()).toBe(0);
+    expect(await ping(key)).toBe(401);
+
+    // Sign out: back to the sign-in view; the old session no longer works.
+    await frame.getByTestId('sign-out').click();
+    await frame.getByTestId('sign-in').waitFor({ state: 'visible' });
+    expect(await frame.evaluate(() => sessionStorage.getItem('coinwallet.session'))).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('submits dapps with inline validation; the fourth in 24 hours is refused with the server’s message', async () => {
+    const { page, errors } = await inEmulator('portal dapps');
+    const frame = await portalFrame(page);
+    await signIn(page, frame);
+    const limit = frame.getByTestId('dapp-limit');
+    expect(await limit.textContent()).toMatch(
+      /You can send 3 listing requests per 24 hours\..*You have 3 left\./,
+    );
+
+    // Everything empty: each field says what it needs, the first takes the focus.
+    await frame.getByTestId('dapp-submit').click();
+    for (const f of ['name', 'site', 'icon', 'description', 'contactEmail', 'chains'])
+      await frame.getByTestId(`dapp-${f}-error`).waitFor({ state: 'visible' });
+    await expect.poll(() => frame.evaluate(() => document.activeElement?.id)).toBe('dapp-name');
+    await frame.getByTestId('dapp-site').fill('http://insecure.example');
+    await frame.getByTestId('dapp-contactEmail').fill('not-an-address');
+    expect(await frame.getByTestId('dapp-site-error').textContent()).toMatch(/https:\/\//);
+    expect(await frame.getByTestId('dapp-contactEmail-error').textContent()).toMatch(/e-mail address/);
+    await shot(page, '06-dapp-validation');
+    await expectAccessible(frame, 'dapp-validation');
+
+    const fill = async (n: number) => {
+      await frame.getByTestId('dapp-name').fill(`Portal Dapp ${n}`);
+      await frame.getByTestId('dapp-site').fill(`https://dapp${n}.portal-test.example/app`);
+      await frame.getByTestId('dapp-icon').fill(`https://dapp${n}.portal-test.example/icon.png`);
+      await frame.getByTestId('dapp-description').fill(`Test dapp number ${n}.\nIt swaps coins.`);
+      await frame.getByTestId('dapp-contactEmail').fill('dev@portal-test.example');
+      for (const c of ['LTC', 'DOGE']) {
+        const box = frame.getByTestId(`dapp-chain-${c}`);
+        if (!(await box.isChecked())) await box.check();
+      }
+    };
+    for (let n = 1; n <= 3; n++) {
+      await fill(n);
+      await frame.getByTestId('dapp-submit').click();
+      await expect.poll(() => frame.getByTestId('dapp').count()).toBe(n);
+      expect(await frame.getByTestId('dapp-name').inputValue()).toBe(''); // the form is reset
+    }
+    expect(await frame.getByTestId('dapp').first().locator('h4').textContent()).toBe('Portal Dapp 3');
+    expect(await frame.getByTestId('dapp-status').first().getAttribute('data-status')).toBe('SUBMITTED');
+    // The limit is explained before it bites.
+    expect(await limit.getAttribute('data-left')).toBe('0');
+    expect(await limit.textContent()).toMatch(/You have used all 3: the next slot opens at /);
+
+    await fill(4);
+    await frame.getByTestId('dapp-submit').click();
+    const refused = frame.getByTestId('dapp-form-error');
+    await refused.waitFor({ state: 'visible' });
+    expect(await refused.textContent()).toMatch(
+      /^at most 3 dapp listing requests per account in 24 hours: the next is allowed at \d{4}-\d\d-\d\dT[\d:.]+Z \(DAPP_LIMIT_REACHED\)$/,
+    );
+    expect(await frame.getByTestId('dapp').count()).toBe(3);
+    expect(await frame.getByTestId('dapp-name').inputValue()).toBe('Portal Dapp 4'); // nothing typed is lost
+    await shot(page, '07-dapp-limit-reached');
+
+    // A review decision shows up with its notes.
+    const mine = await get(platform.url, '/api/admin/dapps?status=submitted', ADMIN_TOKEN);
+    const first = mine.body as { dapps?: { id: string; name: string }[] } | { id: string; name: string }[];
+    const list = Array.isArray(first) ? first : (first.dapps ?? []);
+    const target = list.find((d) => d.name === 'Portal Dapp 1');
+    expect(target).toBeDefined();
+    const rejected = await post(
+      platform.url,
+      `/api/admin/dapps/${target?.id}/reject`,
+      { notes: 'the icon does not load' },
+      ADMIN_TOKEN,
+    );
+    expect(rejected.status).toBe(200);
+    await refresh(frame);
+    const card = frame.locator(`[data-dapp-id="${target?.id}"]`);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('REJECTED');
+    expect(await card.getByTestId('dapp-notes').textContent()).toBe('Review notes: the icon does not load');
+    await frame.getByTestId('dapps').scrollIntoViewIfNeeded();
+    await shot(page, '08-dapp-submissions');
+    await expectAccessible(frame, 'dapp-submissions');
+    expect(errors).toEqual([]);
+  });
+});
