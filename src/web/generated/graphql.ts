@@ -68,22 +68,6 @@ export type AdminWhoQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminWhoQuery = { me: { id: string, address: string, role: Role } | null };
 
-export type AdminRequestChallengeMutationVariables = Exact<{
-  address: string;
-}>;
-
-
-export type AdminRequestChallengeMutation = { requestSignInChallenge: { challenge: string, nonce: string, address: string } };
-
-export type AdminSignInMutationVariables = Exact<{
-  address: string;
-  signature: string;
-  nonce?: string | null | undefined;
-}>;
-
-
-export type AdminSignInMutation = { signIn: { token: string, expiresAt: string, account: { id: string, address: string, role: Role } } };
-
 export type AdminSignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -187,22 +171,6 @@ export type PortalKeyUsageQueryVariables = Exact<{
 
 export type PortalKeyUsageQuery = { apiKey: { id: string, usage: Array<{ minute: string, admitted: number, rateLimited: number, unauthorized: number }> } | null };
 
-export type PortalRequestChallengeMutationVariables = Exact<{
-  address: string;
-}>;
-
-
-export type PortalRequestChallengeMutation = { requestSignInChallenge: { challenge: string, nonce: string, domain: string, address: string, expiresAt: string } };
-
-export type PortalSignInMutationVariables = Exact<{
-  address: string;
-  signature: string;
-  nonce?: string | null | undefined;
-}>;
-
-
-export type PortalSignInMutation = { signIn: { token: string, expiresAt: string, account: { id: string, address: string, role: Role } } };
-
 export type PortalSignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -231,6 +199,22 @@ export type PortalSubmitDappMutationVariables = Exact<{
 
 export type PortalSubmitDappMutation = { submitDapp: { id: string, name: string, site: string, origin: string, icon: string, description: string, contactEmail: string, chains: Array<string>, status: DappStatus, reviewNotes: string | null, createdAt: string, reviewedAt: string | null } };
 
+export type WebRequestSignInChallengeMutationVariables = Exact<{
+  address: string;
+}>;
+
+
+export type WebRequestSignInChallengeMutation = { requestSignInChallenge: { challenge: string, nonce: string, domain: string, address: string, expiresAt: string } };
+
+export type WebSignInMutationVariables = Exact<{
+  address: string;
+  signature: string;
+  nonce?: string | null | undefined;
+}>;
+
+
+export type WebSignInMutation = { signIn: { token: string, expiresAt: string, account: { id: string, address: string, role: Role } } };
+
 export type MiningCalculatorQueryVariables = Exact<{
   id: string | number;
   currency: string;
@@ -243,8 +227,6 @@ export const PortalApiKeyFragmentDoc = {"kind":"Document","definitions":[{"kind"
 export const PortalDappFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortalDapp"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DappRequest"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"site"}},{"kind":"Field","name":{"kind":"Name","value":"origin"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"contactEmail"}},{"kind":"Field","name":{"kind":"Name","value":"chains"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reviewNotes"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"reviewedAt"}}]}}]} as unknown as DocumentNode<PortalDappFragment, unknown>;
 export const WebMeDocument = {"__meta__":{"hash":"sha256:bc8a71a18bbc9d28e5551347a9798f9788f9f6e40601549099bee4a1cf6ea395"}} as unknown as DocumentNode<WebMeQuery, WebMeQueryVariables>;
 export const AdminWhoDocument = {"__meta__":{"hash":"sha256:6ae139cb77b9cf22332957edba7691f626638e1c05b55739b27349c8eeca65f0"}} as unknown as DocumentNode<AdminWhoQuery, AdminWhoQueryVariables>;
-export const AdminRequestChallengeDocument = {"__meta__":{"hash":"sha256:893be90017dab4b9337e4541d8cbbf24dd69747a27d2f62dbe1e2c3123ae4594"}} as unknown as DocumentNode<AdminRequestChallengeMutation, AdminRequestChallengeMutationVariables>;
-export const AdminSignInDocument = {"__meta__":{"hash":"sha256:707b21331c4271d619dab9b6bf22e694456ca929a7d32022a27a45acbba1a2de"}} as unknown as DocumentNode<AdminSignInMutation, AdminSignInMutationVariables>;
 export const AdminSignOutDocument = {"__meta__":{"hash":"sha256:243cf5d9631758bcbe656fd293fb1ee7044064d4ea83baa39cbb5b22d5438f41"}} as unknown as DocumentNode<AdminSignOutMutation, AdminSignOutMutationVariables>;
 export const AdminPendingKeysDocument = {"__meta__":{"hash":"sha256:5eb2016f2e9aa3e25f5d2a99fdeef5c4708da61129b88a037ed9ca506ae1bd5e"}} as unknown as DocumentNode<AdminPendingKeysQuery, AdminPendingKeysQueryVariables>;
 export const AdminSubmittedDappsDocument = {"__meta__":{"hash":"sha256:43ec2deda050219125ba7ca4a0b423abfcc375085d10eaef72b9ab24782a5f0b"}} as unknown as DocumentNode<AdminSubmittedDappsQuery, AdminSubmittedDappsQueryVariables>;
@@ -260,10 +242,10 @@ export const AdminCoinChartDocument = {"__meta__":{"hash":"sha256:98647a7645f283
 export const AdminCoinCandlesDocument = {"__meta__":{"hash":"sha256:8232b13f24c3e43301bf7fe7d52836ba6387a0813d3749193a968c2e981ed3d2"}} as unknown as DocumentNode<AdminCoinCandlesQuery, AdminCoinCandlesQueryVariables>;
 export const PortalMeDocument = {"__meta__":{"hash":"sha256:4b51a8264df6ea2bbbc03ee129716e8fe3d4905236dd2781d453a94292491d34"}} as unknown as DocumentNode<PortalMeQuery, PortalMeQueryVariables>;
 export const PortalKeyUsageDocument = {"__meta__":{"hash":"sha256:2b933aa2c06735147907c9c09dca5d3605f6a820a8aa020baeda448d975a117a"}} as unknown as DocumentNode<PortalKeyUsageQuery, PortalKeyUsageQueryVariables>;
-export const PortalRequestChallengeDocument = {"__meta__":{"hash":"sha256:9bc2364ed58eeba71b2d43e309a1178ed80f1e84e05a2a3bc5b6794045621ac3"}} as unknown as DocumentNode<PortalRequestChallengeMutation, PortalRequestChallengeMutationVariables>;
-export const PortalSignInDocument = {"__meta__":{"hash":"sha256:3459f0e54ab986e2a7845da0935a5362f958c9ca75c27163cd1735891fa15d21"}} as unknown as DocumentNode<PortalSignInMutation, PortalSignInMutationVariables>;
 export const PortalSignOutDocument = {"__meta__":{"hash":"sha256:4e32f807d3e76ab946829bc78715548105dad837366cdca6acf20b6468fddbb0"}} as unknown as DocumentNode<PortalSignOutMutation, PortalSignOutMutationVariables>;
 export const PortalRequestApiKeyDocument = {"__meta__":{"hash":"sha256:55e7e317b4247c296a09536d29b46df5a9c8a9332e48d588a2d79fa2f20e1168"}} as unknown as DocumentNode<PortalRequestApiKeyMutation, PortalRequestApiKeyMutationVariables>;
 export const PortalRevokeApiKeyDocument = {"__meta__":{"hash":"sha256:7c1da07c511a75d1755e8effd88c35487f350eb8ecaf8f5cfca15e8eb221a283"}} as unknown as DocumentNode<PortalRevokeApiKeyMutation, PortalRevokeApiKeyMutationVariables>;
 export const PortalSubmitDappDocument = {"__meta__":{"hash":"sha256:d0418bd92d558fb1b7a702b55de483206a134093be9757ab2cc452eb2a969558"}} as unknown as DocumentNode<PortalSubmitDappMutation, PortalSubmitDappMutationVariables>;
+export const WebRequestSignInChallengeDocument = {"__meta__":{"hash":"sha256:4fecbe5eb5d28049bde00a42094bc243c66b2edeefc5b1832ceab560adca1d9c"}} as unknown as DocumentNode<WebRequestSignInChallengeMutation, WebRequestSignInChallengeMutationVariables>;
+export const WebSignInDocument = {"__meta__":{"hash":"sha256:1204080808910513fbba328bb2d66b73d5f29c9febe1ec71eed9814ca02179d9"}} as unknown as DocumentNode<WebSignInMutation, WebSignInMutationVariables>;
 export const MiningCalculatorDocument = {"__meta__":{"hash":"sha256:1af0ff71e2d66e0f420919425c0495ca99b66af1e2b15f298dcb3cf0d3f212ed"}} as unknown as DocumentNode<MiningCalculatorQuery, MiningCalculatorQueryVariables>;

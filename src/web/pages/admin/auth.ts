@@ -8,12 +8,9 @@
  * closes, and it is sent only as `Authorization: Bearer` to this origin's `/graphql`.
  */
 import { gql, GraphError } from '../../shared/graph.ts';
-import {
-  AdminPendingKeysDocument,
-  AdminRequestChallengeDocument,
-  AdminSignInDocument,
-  AdminSignOutDocument,
-} from '../../generated/graphql.ts';
+import { SIGN_IN_STEPS, signInWithWallet as walletSignIn } from '../../shared/wallet.ts';
+import type { SignInStep, WalletProvider } from '../../shared/wallet.ts';
+import { AdminPendingKeysDocument, AdminSignOutDocument } from '../../generated/graphql.ts';
 
 export interface Credential {
   kind: 'operator' | 'session';
@@ -98,48 +95,11 @@ export async function signOutOf(c: Credential): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // Wallet sign-in
 
-export interface WalletProvider {
-  request(args: { method: string; params?: object }): Promise<unknown>;
-}
+export type { WalletProvider } from '../../shared/wallet.ts';
+export { findProvider } from '../../shared/wallet.ts';
 
-const current = (): WalletProvider | null => {
-  const p = (window as unknown as { coinwallet?: WalletProvider }).coinwallet;
-  return p && typeof p.request === 'function' ? p : null;
-};
-
-/**
- * The wallet provider, or null outside the wallet: none at once in a top-level tab; in a frame, `/provider.js`'s
- * handshake with its host takes up to a second, so wait for its ready event or an announcement a little longer.
- */
-export function findProvider(timeoutMs = 1600): Promise<WalletProvider | null> {
-  const now = current();
-  if (now) return Promise.resolve(now);
-  if (window.parent === window) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const done = (p: WalletProvider | null) => {
-      clearTimeout(timer);
-      window.removeEventListener('coinwallet#initialized', onReady);
-      window.removeEventListener('coinwallet:announceProvider', onAnnounce);
-      resolve(p);
-    };
-    const onReady = () => done(current());
-    const onAnnounce = (e: Event) => {
-      const p = (e as CustomEvent<{ provider?: WalletProvider }>).detail?.provider;
-      if (p && typeof p.request === 'function') done(p);
-    };
-    const timer = setTimeout(() => done(current()), timeoutMs);
-    window.addEventListener('coinwallet#initialized', onReady);
-    window.addEventListener('coinwallet:announceProvider', onAnnounce);
-    window.dispatchEvent(new Event('coinwallet:requestProvider'));
-  });
-}
-
-export const WALLET_STEPS = {
-  connect: 'Approve the connection in your wallet…',
-  challenge: 'Asking the server for a sign-in message…',
-  sign: 'Approve signing the sign-in message in your wallet (it sends nothing and costs no fee)…',
-  session: 'Checking the signature…',
-} as const;
+/** What each step of the wallet sign-in asks of the administrator (the shared wording). */
+export const WALLET_STEPS = SIGN_IN_STEPS;
 
 /** A wallet error's explanation (the provider rejects with `{ code, message, data.reason }`). */
 export function walletError(e: unknown): string {
@@ -152,34 +112,12 @@ export function walletError(e: unknown): string {
   return reason ? `${reason}: ${msg}` : msg;
 }
 
-/** The whole wallet sign-in; resolves with a session credential and the account's role. */
+/** The whole wallet sign-in (src/web/shared/wallet.ts); resolves with a session credential and the account's role. */
 export async function signInWithWallet(
   provider: WalletProvider,
-  step: (s: keyof typeof WALLET_STEPS) => void,
+  step: (s: SignInStep) => void,
 ): Promise<{ credential: Credential; role: string }> {
-  step('connect');
-  const connected = (await provider.request({ method: 'wallet_connect', params: { tickers: ['LTC'] } })) as {
-    accounts?: { ticker: string; address: string }[];
-  };
-  const ltc = connected.accounts?.find((a) => a.ticker === 'LTC');
-  if (!ltc)
-    throw Object.assign(new Error('no LTC account'), { code: 4200, data: { reason: 'NO_WALLET_FOR_CHAIN' } });
-  step('challenge');
-  const { requestSignInChallenge: c } = await gql(
-    AdminRequestChallengeDocument,
-    { address: ltc.address },
-    { token: null },
-  );
-  step('sign');
-  const signed = (await provider.request({ method: 'id_signMessage', params: { message: c.challenge } })) as {
-    signature: string;
-  };
-  step('session');
-  const { signIn } = await gql(
-    AdminSignInDocument,
-    { address: c.address, signature: signed.signature, nonce: c.nonce },
-    { token: null },
-  );
+  const signIn = await walletSignIn(provider, step);
   return {
     credential: { kind: 'session', token: signIn.token, address: signIn.account.address },
     role: signIn.account.role,

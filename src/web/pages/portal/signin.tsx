@@ -8,8 +8,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { GraphError } from '../../shared/graph.ts';
 import { walletErrorMessage } from './logic.ts';
 import { errorText } from './ui.tsx';
-import type { SignInStep, WalletProvider } from './wallet.ts';
-import { SIGN_IN_STEPS, findProvider, signInWithWallet } from './wallet.ts';
+import type { SignInStep, WalletProvider } from '../../shared/wallet.ts';
+import { SIGN_IN_STEPS, findProvider, signInWithWallet } from '../../shared/wallet.ts';
 
 export interface SignedIn {
   token: string;

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 /**
- * Signing in with Coin Wallet (docs/provider.md, docs/accounts.md): find the provider `/provider.js` defines inside
+ * Signing in with Coin Wallet, for the portal and the admin dashboard (docs/provider.md, docs/accounts.md): find the provider `/provider.js` defines inside
  * the wallet's dapp browser, connect for LTC, ask the graph for a sign-in challenge, have the wallet sign it
  * (`id_signMessage`, an approval prompt) and exchange the signature for a session.
  */
-import { gql } from '../../shared/graph.ts';
-import { PortalRequestChallengeDocument, PortalSignInDocument } from '../../generated/graphql.ts';
-import type { PortalSignInMutation } from '../../generated/graphql.ts';
+import { gql } from './graph.ts';
+import { WebRequestSignInChallengeDocument, WebSignInDocument } from '../generated/graphql.ts';
+import type { WebSignInMutation } from '../generated/graphql.ts';
 
 export interface WalletProvider {
   readonly isCoinWallet?: boolean;
@@ -14,8 +14,10 @@ export interface WalletProvider {
 }
 
 /** `window.coinwallet` (not declared globally: other code types it differently). */
-const current = (): WalletProvider | null =>
-  (window as unknown as { coinwallet?: WalletProvider }).coinwallet ?? null;
+const current = (): WalletProvider | null => {
+  const p = (window as unknown as { coinwallet?: WalletProvider }).coinwallet;
+  return p && typeof p.request === 'function' ? p : null;
+};
 
 /**
  * The wallet provider, or null outside the wallet. In a top-level tab there is none at once; in a frame the
@@ -58,7 +60,7 @@ export const SIGN_IN_STEPS: Record<SignInStep, string> = {
 export async function signInWithWallet(
   provider: WalletProvider,
   step: (s: SignInStep) => void,
-): Promise<PortalSignInMutation['signIn']> {
+): Promise<WebSignInMutation['signIn']> {
   step('connect');
   const connected = (await provider.request({ method: 'wallet_connect', params: { tickers: ['LTC'] } })) as {
     accounts?: { ticker: string; address: string }[];
@@ -68,7 +70,7 @@ export async function signInWithWallet(
     throw Object.assign(new Error('no LTC account'), { code: 4200, data: { reason: 'NO_WALLET_FOR_CHAIN' } });
   step('challenge');
   const { requestSignInChallenge: c } = await gql(
-    PortalRequestChallengeDocument,
+    WebRequestSignInChallengeDocument,
     { address: ltc.address },
     { token: null },
   );
@@ -79,7 +81,7 @@ export async function signInWithWallet(
   };
   step('session');
   const { signIn } = await gql(
-    PortalSignInDocument,
+    WebSignInDocument,
     { address: c.address, signature: signed.signature, nonce: c.nonce },
     { token: null },
   );
