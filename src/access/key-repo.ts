@@ -49,7 +49,8 @@ interface Row {
 
 const num = (v: number | null): number | null => (v === null ? null : Number(v));
 
-function fromRow(r: Row): StoredKey {
+/** A stored row without its hash, as an {@link ApiKeyRecord}. */
+function recordFromRow(r: Omit<Row, 'key_hash'>): ApiKeyRecord {
   return {
     id: r.id,
     prefix: r.prefix,
@@ -63,8 +64,38 @@ function fromRow(r: Row): StoredKey {
     reviewedAt: num(r.reviewed_at),
     revokedAt: num(r.revoked_at),
     lastUsedAt: num(r.last_used_at),
-    keyHash: r.key_hash,
   };
+}
+
+function fromRow(r: Row): StoredKey {
+  return { ...recordFromRow(r), keyHash: r.key_hash };
+}
+
+/**
+ * The keys of many owners in one read, newest first (the order of {@link selectKeys}): one list per owner id given,
+ * owner ids compared as stored. Never reads the key hash.
+ */
+export async function selectKeysOfOwners(
+  q: Queryable,
+  ownerIds: readonly string[],
+): Promise<ApiKeyRecord[][]> {
+  const wanted = [...new Set(ownerIds)];
+  const byOwner = new Map<string, ApiKeyRecord[]>();
+  if (wanted.length > 0) {
+    const r = await q.query<Omit<Row, 'key_hash'>>(
+      `SELECT id, prefix, plan, limit_per_minute, status, owner_id, description, rejection_reason, created_at,
+         reviewed_at, revoked_at, last_used_at
+       FROM api_keys WHERE owner_id = ANY($1::text[]) ORDER BY created_at DESC, id`,
+      [wanted],
+    );
+    for (const row of r.rows) {
+      const owner = row.owner_id as string;
+      const list = byOwner.get(owner) ?? [];
+      list.push(recordFromRow(row));
+      byOwner.set(owner, list);
+    }
+  }
+  return ownerIds.map((id) => byOwner.get(id) ?? []);
 }
 
 /** Drops the hash: what leaves the service. */

@@ -13,10 +13,10 @@
  *   batch, each key's series then cut to its own `minutes`; every key of a batch shares one clock reading.
  */
 import DataLoader from 'dataloader';
-import type { ApiKeyRecord, KeyStatus } from '../../src/access/keys.ts';
+import type { ApiKeyRecord } from '../../src/access/keys.ts';
+import { selectKeysOfOwners } from '../../src/access/key-repo.ts';
 import { MINUTE_MS, minuteOf } from '../../src/access/usage.ts';
 import type { KeyUsageMinute, UsageReads } from '../../src/access/usage.ts';
-import type { Plan } from '../../src/access/plans.ts';
 import { fromRow as accountFromRow } from '../../src/accounts/account-repo.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account, Role } from '../../src/accounts/types.ts';
@@ -47,59 +47,9 @@ export async function accountsByIds(q: Queryable, ids: readonly string[]): Promi
   return ids.map((id) => byId.get(id.toLowerCase()) ?? null);
 }
 
-interface KeyRow {
-  id: string;
-  prefix: string;
-  plan: Plan;
-  limit_per_minute: number;
-  status: KeyStatus;
-  owner_id: string | null;
-  description: string;
-  rejection_reason: string | null;
-  created_at: number;
-  reviewed_at: number | null;
-  revoked_at: number | null;
-  last_used_at: number | null;
-}
-
-const num = (v: number | null): number | null => (v === null ? null : Number(v));
-
-/**
- * The API keys of many owners in one read: one list per owner id, newest first, as `ApiKeyService.list({ ownerId })`
- * gives them (owner ids are compared as stored, exactly). Never reads the key hash.
- */
-export async function keysByOwners(q: Queryable, ownerIds: readonly string[]): Promise<ApiKeyRecord[][]> {
-  const wanted = [...new Set(ownerIds)];
-  const byOwner = new Map<string, ApiKeyRecord[]>();
-  if (wanted.length > 0) {
-    const r = await q.query<KeyRow>(
-      `SELECT id, prefix, plan, limit_per_minute, status, owner_id, description, rejection_reason, created_at,
-         reviewed_at, revoked_at, last_used_at
-       FROM api_keys WHERE owner_id = ANY($1::text[]) ORDER BY created_at DESC, id`,
-      [wanted],
-    );
-    for (const row of r.rows) {
-      const owner = row.owner_id as string;
-      const list = byOwner.get(owner) ?? [];
-      list.push({
-        id: row.id,
-        prefix: row.prefix,
-        plan: row.plan,
-        limitPerMinute: Number(row.limit_per_minute),
-        status: row.status,
-        ownerId: owner,
-        description: row.description,
-        rejectionReason: row.rejection_reason,
-        createdAt: Number(row.created_at),
-        reviewedAt: num(row.reviewed_at),
-        revokedAt: num(row.revoked_at),
-        lastUsedAt: num(row.last_used_at),
-      });
-      byOwner.set(owner, list);
-    }
-  }
-  return ownerIds.map((id) => byOwner.get(id) ?? []);
-}
+/** The API keys of many owners in one read (`selectKeysOfOwners`: `ApiKeyService.list({ ownerId })` per owner). */
+export const keysByOwners = (q: Queryable, ownerIds: readonly string[]): Promise<ApiKeyRecord[][]> =>
+  selectKeysOfOwners(q, ownerIds);
 
 /**
  * The usage of many (key, minutes) pairs in one read: each pair's last `minutes` minutes up to the minute of `now`,
