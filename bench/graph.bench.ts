@@ -7,14 +7,15 @@
  *
  * Processes (this script re-runs itself with `--role`):
  * - `subgraphs`: one in-memory store (test market, a registered name, a bridge proof-of-reserves snapshot, API keys),
- *   the four subgraphs each on its own Fastify port (as `coinwallet serve --only subgraph:<name>`), and on a fifth
- *   port the embedded router over the same store (its own subgraph objects, as in the product). PGlite is
- *   single-process, so everything that reads the store lives here.
+ *   the four subgraphs each on its own Fastify port (as `coinwallet serve --only subgraph:<name>`), and on two more
+ *   ports the embedded router over the same store (its own subgraph objects, as in the product), with its response
+ *   cache on (`embedded`, as shipped) and off (`embedded-uncached`). PGlite is single-process, so everything that
+ *   reads the store lives here.
  * - `gateway --variant …`: one process per HTTP gateway — vanilla on `startStandaloneServer`, vanilla mounted on
  *   Fastify the way our router is, and ours (`createRouter` + `mountRouter`, its own in-memory store for API keys).
  * - this process: autocannon only.
  *
- * Run: `npm run bench:graph` (about 6 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
+ * Run: `npm run bench:graph` (about 8 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
  * `CONNECTIONS` (default 50), `ROUNDS` (default 3, variants interleaved, the median round reported), `VARIANTS` and
  * `QUERIES` (comma lists to run a subset), `PROFILE=1` (a CPU profile of the serving processes — the gateway and the
  * subgraphs process — over each measured run, not the warm-up, written to `PROFILE_DIR`, default a temporary
@@ -78,18 +79,22 @@ const QUERIES = {
 } as const;
 type QueryName = keyof typeof QUERIES;
 
-const VARIANTS = ['vanilla', 'vanilla-fastify', 'ours', 'embedded'] as const;
+const VARIANTS = ['vanilla', 'vanilla-fastify', 'ours', 'embedded', 'embedded-uncached'] as const;
 type Variant = (typeof VARIANTS)[number];
+const embeddedVariant = (v: Variant): boolean => v === 'embedded' || v === 'embedded-uncached';
 const LABEL: Record<Variant, string> = {
   vanilla: 'vanilla gateway, standalone (HTTP subgraphs, no plugins)',
   'vanilla-fastify': 'vanilla gateway on Fastify (HTTP subgraphs, no plugins)',
   ours: 'our router, all plugins (HTTP subgraphs)',
   embedded: 'our router, all plugins (embedded subgraphs)',
+  'embedded-uncached': 'our router, all plugins (embedded subgraphs, response cache off)',
 };
 
 /** What a child reports once it listens. */
 interface Ready {
   url: string;
+  /** The subgraphs process: the embedded router with its response cache off. */
+  uncachedUrl?: string;
   keys: string[];
   urls?: Record<SubgraphName, string>;
 }
@@ -167,14 +172,19 @@ async function serveSubgraphs(): Promise<Ready> {
   }
   // The embedded router over the same store, with subgraph objects of its own: Apollo Server wraps every field
   // resolver of a schema it serves (its cache-control plugin), which the embedded product's schemas never are.
-  const router = await createRouter({
-    access: createAccess({ keys, limiter: createMemoryLimiter() }),
-    persisted: { manifest: manifest(), mode: 'safelist' },
-    subgraphs: { kind: 'in-process', subgraphs: createSubgraphs(deps) },
-  });
-  const app = fastifyApp();
-  await mountRouter(app, router);
-  return { url: await listen(app), keys: raw, urls };
+  // Twice: as the product runs it (response cache on), and with the response cache off (every request executes).
+  const embedded = async (responseCache: boolean): Promise<string> => {
+    const router = await createRouter({
+      access: createAccess({ keys, limiter: createMemoryLimiter() }),
+      persisted: { manifest: manifest(), mode: 'safelist' },
+      subgraphs: { kind: 'in-process', subgraphs: createSubgraphs(deps) },
+      responseCache,
+    });
+    const app = fastifyApp();
+    await mountRouter(app, router);
+    return listen(app);
+  };
+  return { url: await embedded(true), uncachedUrl: await embedded(false), keys: raw, urls };
 }
 
 /** Apollo Server mounted on Fastify exactly as `router/http.ts` and `subgraphs/shared/http.ts` do it. */
@@ -407,8 +417,8 @@ async function main(): Promise<void> {
     /** The processes serving each variant (profiled with PROFILE=1). */
     const serving = new Map<Variant, Child[]>();
     for (const v of variants) {
-      if (v === 'embedded') {
-        targets.set(v, sub.ready);
+      if (v === 'embedded' || v === 'embedded-uncached') {
+        targets.set(v, v === 'embedded' ? sub.ready : { ...sub.ready, url: sub.ready.uncachedUrl as string });
         serving.set(v, [sub]);
       } else {
         const g = await startChild(v, ['--role', 'gateway', '--variant', v, '--urls', JSON.stringify(urls)]);
@@ -436,7 +446,7 @@ async function main(): Promise<void> {
             throw new Error(`${v}, ${q}: ${e instanceof Error ? e.message : String(e)}`);
           },
         );
-        if (v === 'ours' || v === 'embedded') {
+        if (v !== 'vanilla' && v !== 'vanilla-fastify') {
           const h = (n: string) => p.headers.get(n);
           if (h('x-api-plan') !== 'enterprise' || h('x-ratelimit-limit') !== '10000' || !h('x-query-cost'))
             throw new Error(
@@ -546,7 +556,7 @@ async function main(): Promise<void> {
         const base = cpuOf(`vanilla ${q}`);
         if (!c) continue;
         console.log(
-          `${LABEL[v]} | ${q} | ${v === 'embedded' ? '(one process)' : c.gateway.toFixed(2)} | ${v === 'embedded' ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${c.client.toFixed(2)}`,
+          `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${c.client.toFixed(2)}`,
         );
       }
   } finally {

@@ -31,6 +31,8 @@ import type { PersistedManifest, SafelistMode } from './plugins/persisted-operat
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { createResponseCache } from './response-cache.ts';
+import type { ResponseCache, ResponseCacheStats } from './response-cache.ts';
 import { HttpSource, InProcessSource } from './sources.ts';
 import type { SourceContext } from './sources.ts';
 
@@ -63,6 +65,12 @@ export interface RouterOptions {
   subgraphTimeoutMs?: number;
   /** Persisted operations manifest (a file path or a parsed manifest) and how strictly to apply it. */
   persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
+  /**
+   * Embedded mode: answer a query whose data came only from the current market snapshot from memory while that
+   * snapshot is current (`router/response-cache.ts`; exact, the per-caller checks still run). Default true;
+   * ignored with HTTP subgraphs (the router does not see their data's version).
+   */
+  responseCache?: boolean;
   /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
   apqCache?: KeyValueCache<string> | false;
   /**
@@ -99,6 +107,8 @@ export interface Router {
   handle(req: RouterRequest): Promise<RouterResponse>;
   /** Ready once the gateway has loaded the supergraph. */
   health(): { status: 'UP' | 'DOWN' };
+  /** Hits, misses and entries of the embedded response cache; null when it is off. */
+  responseCacheStats(): ResponseCacheStats | null;
   stop(): Promise<void>;
 }
 
@@ -188,6 +198,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   }
   for (const name of SUBGRAPH_NAMES)
     if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
+  const responseCache: ResponseCache | null =
+    opts.subgraphs.kind === 'in-process' && opts.responseCache !== false
+      ? createResponseCache(opts.subgraphs.subgraphs)
+      : null;
 
   // Order matters: the key, then the budget, then the shape of the request (batch size, tokens), then the safelist.
   const plugins: RouterPlugin[] = [];
@@ -273,7 +287,11 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   });
   const server = new ApolloServer<RouterContext>({
     gateway,
-    plugins: [bridgePlugin, ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      bridgePlugin,
+      ...(responseCache ? [responseCache.plugin as ApolloServerPlugin<RouterContext>] : []),
+      ApolloServerPluginLandingPageDisabled(),
+    ],
     includeStacktraceInErrorResponses: false,
     introspection: true,
     // Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF.
@@ -365,9 +383,11 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
 
   return {
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
+    responseCacheStats: () => responseCache?.stats() ?? null,
     async stop() {
       up = false;
       await server.stop();
+      for (const s of sources.values()) if (s instanceof HttpSource) s.close();
     },
     async handle(req) {
       const state: RequestState = { caller: null, headers: {} };

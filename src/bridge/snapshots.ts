@@ -3,6 +3,7 @@
  * (migration 007). The API serves the latest one; nothing here moves funds.
  */
 import type { Db, Queryable } from '../store/db.ts';
+import { cachedRead, changed } from '../store/read-cache.ts';
 import { AttestationKeyError, resolveAttestationKey, signReport, verifyReport } from './attestation.ts';
 import type { AttestationKey, KeySource } from './attestation.ts';
 import { canonicalJson } from './canonical.ts';
@@ -34,27 +35,30 @@ interface Row {
 
 /**
  * The latest snapshot of `deployment`'s network, or null. When the deployment pins its attestation key, only
- * snapshots signed by that key count (one signed by a replaced key is never served).
+ * snapshots signed by that key count (one signed by a replaced key is never served). From memory on the embedded
+ * store until a snapshot is taken (`src/store/read-cache.ts`); the value is shared, not to be mutated.
  */
-export async function latestSnapshot(db: Queryable, deployment: Deployment): Promise<StoredSnapshot | null> {
+export function latestSnapshot(db: Queryable, deployment: Deployment): Promise<StoredSnapshot | null> {
   const pinned = deployment.attestation.publicKey;
-  const { rows } = await db.query<Row>(
-    `SELECT id, network, report, signature, public_key, created_at FROM bridge_snapshots
-     WHERE network = $1 AND ($2::text IS NULL OR public_key = $2)
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [deployment.network, pinned],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: Number(r.id),
-    network: r.network,
-    report: JSON.parse(r.report) as ReserveReport,
-    canonical: r.report,
-    signature: r.signature,
-    publicKey: r.public_key,
-    createdAt: Number(r.created_at),
-  };
+  return cachedRead(db, 'bridge_snapshots', `${deployment.network}\0${pinned ?? ''}`, async () => {
+    const { rows } = await db.query<Row>(
+      `SELECT id, network, report, signature, public_key, created_at FROM bridge_snapshots
+       WHERE network = $1 AND ($2::text IS NULL OR public_key = $2)
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [deployment.network, pinned],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: Number(r.id),
+      network: r.network,
+      report: JSON.parse(r.report) as ReserveReport,
+      canonical: r.report,
+      signature: r.signature,
+      publicKey: r.public_key,
+      createdAt: Number(r.created_at),
+    };
+  });
 }
 
 /** Builds the report from `chain`, signs it with `key`, checks the signature and stores it. */
@@ -76,6 +80,7 @@ export async function takeSnapshot(
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [deployment.network, canonical, signature, key.publicKey, report.source, now],
   );
+  changed(db, 'bridge_snapshots');
   return {
     id: Number(rows[0]?.id),
     network: deployment.network,

@@ -1,6 +1,12 @@
 import type { Queryable } from '../store/db.ts';
+import { cachedRead, changed } from '../store/read-cache.ts';
 
-/** The SQL of `names`, `name_addresses` and `name_challenges` (migrations 005–006). The rules live in service.ts. */
+/**
+ * The SQL of `names`, `name_addresses` and `name_challenges` (migrations 005–006). The rules live in service.ts.
+ *
+ * Every write to `names` or `name_addresses` calls `changed(q, 'names')`: resolutions are served from memory on the
+ * embedded store until then (`src/store/read-cache.ts`).
+ */
 
 export interface NameRow {
   label: string;
@@ -54,11 +60,13 @@ export async function insertName(q: Queryable, n: NameRow): Promise<boolean> {
     `INSERT INTO names (${COLS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (label) DO NOTHING RETURNING label`,
     [n.label, n.ownerAccountId, n.partnerId, n.partnerOwnerRef, n.private, n.createdAt, n.updatedAt],
   );
+  changed(q, 'names');
   return r.rows.length === 1;
 }
 
 export async function updatePrivacy(q: Queryable, label: string, priv: boolean, at: number): Promise<void> {
   await q.query('UPDATE names SET private = $2, updated_at = $3 WHERE label = $1', [label, priv, at]);
+  changed(q, 'names');
 }
 
 export async function updateAccountHolder(
@@ -72,6 +80,7 @@ export async function updateAccountHolder(
     accountId,
     at,
   ]);
+  changed(q, 'names');
 }
 
 export async function selectNamesOfAccount(q: Queryable, accountId: string): Promise<NameRow[]> {
@@ -118,24 +127,29 @@ export async function selectAddresses(
   return out;
 }
 
-/** The name's privacy and its address for one coin (null when unlinked); null when the name does not exist. */
-export async function selectResolution(
+/**
+ * The name's privacy and its address for one coin (null when unlinked); null when the name does not exist. From
+ * memory on the embedded store while no name was written since (resolutions are most of the identity traffic).
+ */
+export function selectResolution(
   q: Queryable,
   label: string,
   asset: string,
 ): Promise<{ private: boolean; link: LinkedAddress | null } | null> {
-  const r = await q.query<{ private: boolean; address: string | null; updated_at: number | null }>(
-    `SELECT n.private, a.address, a.updated_at FROM names n
-     LEFT JOIN name_addresses a ON a.label = n.label AND a.asset = $2
-     WHERE n.label = $1`,
-    [label, asset],
-  );
-  const row = r.rows[0];
-  if (!row) return null;
-  return {
-    private: row.private,
-    link: row.address === null ? null : { address: row.address, updatedAt: Number(row.updated_at) },
-  };
+  return cachedRead(q, 'names', `${label}\0${asset}`, async () => {
+    const r = await q.query<{ private: boolean; address: string | null; updated_at: number | null }>(
+      `SELECT n.private, a.address, a.updated_at FROM names n
+       LEFT JOIN name_addresses a ON a.label = n.label AND a.asset = $2
+       WHERE n.label = $1`,
+      [label, asset],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      private: row.private,
+      link: row.address === null ? null : { address: row.address, updatedAt: Number(row.updated_at) },
+    };
+  });
 }
 
 /** Links (or replaces) the address of one coin; returns the address it replaced, if any. */
@@ -155,6 +169,7 @@ export async function upsertAddress(
      ON CONFLICT (label, asset) DO UPDATE SET address = EXCLUDED.address, updated_at = EXCLUDED.updated_at`,
     [label, asset, address, at],
   );
+  changed(q, 'names');
   return old.rows[0]?.address ?? null;
 }
 
@@ -164,12 +179,14 @@ export async function deleteAddress(q: Queryable, label: string, asset: string):
     'DELETE FROM name_addresses WHERE label = $1 AND asset = $2 RETURNING address',
     [label, asset],
   );
+  changed(q, 'names');
   return r.rows[0]?.address ?? null;
 }
 
 /** Unlinks every coin (a transfer); returns how many were linked. */
 export async function deleteAllAddresses(q: Queryable, label: string): Promise<number> {
   const r = await q.query('DELETE FROM name_addresses WHERE label = $1 RETURNING asset', [label]);
+  changed(q, 'names');
   return r.rows.length;
 }
 

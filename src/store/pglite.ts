@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
+import { transactionOf, withReadCache } from './read-cache.ts';
 
 /**
  * PGlite's default buffer pool (160 MB) dominates the process's memory; the hot market data lives in the engine's
@@ -20,7 +21,7 @@ export async function openPglite(dir?: string): Promise<Db> {
     const r = await pg.query(sql, params ? [...params] : []);
     return { rows: r.rows as never[] };
   };
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: run,
     async exec(sql) {
@@ -28,16 +29,19 @@ export async function openPglite(dir?: string): Promise<Db> {
     },
     transaction(fn) {
       return pg.transaction((tx) =>
-        fn({
-          async query(sql, params) {
-            const r = await tx.query(sql, params ? [...params] : []);
-            return { rows: r.rows as never[] };
-          },
-        }),
+        fn(
+          transactionOf(db, {
+            async query(sql, params) {
+              const r = await tx.query(sql, params ? [...params] : []);
+              return { rows: r.rows as never[] };
+            },
+          }),
+        ),
       );
     },
     async close() {
       await pg.close();
     },
   };
+  return withReadCache(db);
 }

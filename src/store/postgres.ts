@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db } from './db.ts';
+import { transactionOf, withReadCache } from './read-cache.ts';
 
 // BIGINT (int8, oid 20) holds UNIX-millisecond timestamps here: well inside Number's safe range.
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -15,7 +16,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // Fail fast with a clear message when the server is unreachable.
   const client = await pool.connect();
   client.release();
-  return {
+  const db: Db = {
     kind: 'postgres',
     async query(sql, params) {
       const r = await pool.query(sql, params ? [...params] : []);
@@ -28,12 +29,14 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
-        const out = await fn({
-          async query(sql, params) {
-            const r = await c.query(sql, params ? [...params] : []);
-            return { rows: r.rows };
-          },
-        });
+        const out = await fn(
+          transactionOf(db, {
+            async query(sql, params) {
+              const r = await c.query(sql, params ? [...params] : []);
+              return { rows: r.rows };
+            },
+          }),
+        );
         await c.query('COMMIT');
         return out;
       } catch (err) {
@@ -47,4 +50,5 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       await pool.end();
     },
   };
+  return withReadCache(db);
 }

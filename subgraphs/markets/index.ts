@@ -31,22 +31,52 @@ export interface MarketsSubgraph extends Subgraph<MarketsContext> {
 export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubgraph {
   const store = opts.store ?? storeOf(opts.market);
   const now = opts.now ?? Date.now;
+  /** Per context: the snapshot it read when it read nothing else, else null (the response-cache facet). */
+  const readOnlySnapshot = new WeakMap<MarketsContext, () => MarketSnapshot | null>();
   return {
     name: 'markets',
     schema: buildMarketsSchema(),
     contextFor: () => {
-      let snap: MarketSnapshot | null = null;
-      return {
-        store,
+      // One snapshot per request, taken on first use. The request's view of the store serves that snapshot to the
+      // resolvers and loaders; any other read (history, the open day, sources, mining) or a look at the clock
+      // marks the request as depending on more than the snapshot.
+      let snap: MarketSnapshot | null | undefined;
+      let snapshotOnly = true;
+      const pinned = (): MarketSnapshot | null => (snap === undefined ? (snap = store.snapshot()) : snap);
+      const other = <A extends unknown[], R>(f: (...a: A) => R) => {
+        return (...a: A): R => {
+          snapshotOnly = false;
+          return f(...a);
+        };
+      };
+      const view: MarketsStore = {
+        snapshot: pinned,
+        readBarsMany: other((ids, res, from, to) => store.readBarsMany(ids, res, from, to)),
+        openDailyBar: other((id, at) => store.openDailyBar(id, at)),
+        ...(store.sources ? { sources: other(store.sources.bind(store)) } : {}),
+        ...(store.readMining ? { readMining: other(store.readMining.bind(store)) } : {}),
+      };
+      const at = now();
+      const ctx: MarketsContext = {
+        store: view,
         snapshot: () => {
-          snap ??= store.snapshot();
-          if (!snap) throw notReady();
-          return snap;
+          const s = pinned();
+          if (!s) throw notReady();
+          return s;
         },
         engine: opts.engine,
-        now: now(),
-        loaders: createLoaders(store, opts.hooks),
+        get now() {
+          snapshotOnly = false;
+          return at;
+        },
+        loaders: createLoaders(view, opts.hooks),
       };
+      readOnlySnapshot.set(ctx, () => (snapshotOnly ? (snap ?? null) : null));
+      return ctx;
+    },
+    responseCache: {
+      current: () => store.snapshot(),
+      readBy: (ctx) => readOnlySnapshot.get(ctx)?.() ?? null,
     },
   };
 }

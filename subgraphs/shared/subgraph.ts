@@ -22,6 +22,23 @@ export interface Subgraph<C> {
   schema: GraphQLSchema;
   /** A fresh context (fresh DataLoaders) for one request. May reject with a GraphQL error (e.g. a bad session). */
   contextFor(req: SubgraphRequest): C | Promise<C>;
+  /**
+   * Optional: what lets the embedded router answer a repeated query from memory (`router/response-cache.ts`). A
+   * subgraph offers it when its answers can be a function of one versioned value (the markets subgraph: the market
+   * snapshot), compared by identity.
+   */
+  responseCache?: ResponseCacheFacet<C>;
+}
+
+export interface ResponseCacheFacet<C> {
+  /** The version answers would be computed from now; null when there is none (e.g. no snapshot yet). */
+  current(): object | null;
+  /**
+   * After a request: the version everything `ctx` answered was computed from, or null when the request also read
+   * anything else (history, the clock, the caller, another store) or nothing versioned at all — then its response
+   * is not cached.
+   */
+  readBy(ctx: C): object | null;
 }
 
 /** The bearer token of `Authorization: Bearer …`, or null. */

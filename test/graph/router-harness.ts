@@ -150,6 +150,8 @@ export async function graphHarness(
       counts.contexts[sg.name]++;
       return sg.contextFor(req);
     },
+    // As in the product: the markets subgraph lets the router answer repeated snapshot-only queries from memory.
+    ...(sg.responseCache ? { responseCache: sg.responseCache } : {}),
   }));
   const { keylessPerMinute: _k, usage: _u, ...routerOpts } = opts;
   const router = await createRouter({

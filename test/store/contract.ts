@@ -11,6 +11,7 @@ import {
   saveTickers,
 } from '../../src/store/inputs.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
+import { insertName, selectResolution, upsertAddress } from '../../src/names/name-repo.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
@@ -37,6 +38,45 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
     });
     afterAll(async () => {
       await db.close();
+    });
+
+    it('name resolutions: always current after a write; served from memory on the embedded store only', async () => {
+      const accountId = '00000000-0000-4000-8000-00000000c0de';
+      await db.query('INSERT INTO accounts (id, address, role, created_at) VALUES ($1, $2, $3, $4)', [
+        accountId,
+        'ltc1qcontractcache',
+        'user',
+        T0,
+      ]);
+      const statements: string[] = [];
+      // Reads through a recording view of the store (writes too: the cache lives with the store, not the view).
+      const counted = new Proxy(db, {
+        get(target, prop) {
+          if (prop === 'query')
+            return (sql: string, params?: readonly unknown[]) => (
+              statements.push(sql),
+              target.query(sql, params)
+            );
+          const v: unknown = Reflect.get(target, prop, target);
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+      const row = { ownerAccountId: accountId, partnerId: null, partnerOwnerRef: null, private: false };
+      await insertName(db, { label: 'cache', ...row, createdAt: T0, updatedAt: T0 });
+      expect(await selectResolution(counted, 'cache', 'LTC')).toEqual({ private: false, link: null });
+      expect(await selectResolution(counted, 'cache', 'LTC')).toEqual({ private: false, link: null });
+      expect(statements).toHaveLength(db.kind === 'pglite' ? 1 : 2);
+
+      await db.transaction((tx) => upsertAddress(tx, 'cache', 'LTC', 'ltc1qfirst', T0 + 1));
+      expect(await selectResolution(counted, 'cache', 'LTC')).toEqual({
+        private: false,
+        link: { address: 'ltc1qfirst', updatedAt: T0 + 1 },
+      });
+      await upsertAddress(db, 'cache', 'LTC', 'ltc1qsecond', T0 + 2);
+      expect((await selectResolution(counted, 'cache', 'LTC'))?.link?.address).toBe('ltc1qsecond');
+      expect((await selectResolution(counted, 'cache', 'LTC'))?.link?.address).toBe('ltc1qsecond');
+      // On PostgreSQL other processes write the same rows: every resolution reads.
+      expect(statements).toHaveLength(db.kind === 'pglite' ? 3 : 5);
     });
 
     it('runs every numbered migration once', async () => {

@@ -1,0 +1,137 @@
+/**
+ * Response cache of the embedded router: a query whose every subgraph fetch was answered from one versioned value
+ * (today: the markets subgraph reading only the market snapshot) is answered from memory while that value is
+ * current — the graph's counterpart of the price API's per-snapshot response cache (`src/rest/cache.ts`).
+ *
+ * Exact, not approximate: an entry is served only while each subgraph it came from still reports the same version
+ * (by identity: the snapshot object), and the subgraph itself says whether a request read anything besides it
+ * (history, the clock, sources, mining figures — `ResponseCacheFacet.readBy`). So a hit is byte for byte what
+ * executing the operation again would give. Only queries without errors are kept; mutations never.
+ *
+ * Everything per caller still runs per request: the API key, the rate limit, the persisted-operation check, the
+ * limits and the query-cost estimate (with its `extensions.cost` and `X-Query-Cost`) all happen before
+ * `responseForOperation`. The key is the query text's hash, the operation name and the variables.
+ */
+import { HeaderMap } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
+import type { SourceContext } from './sources.ts';
+
+interface Entry {
+  /**
+   * Each subgraph the response came from, with the version it was computed from — weakly held, so that stale
+   * entries do not keep old market snapshots alive.
+   */
+  deps: ReadonlyArray<readonly [Subgraph<unknown>, WeakRef<object>]>;
+  data: Record<string, unknown>;
+}
+
+export interface ResponseCacheStats {
+  hits: number;
+  misses: number;
+  stored: number;
+  entries: number;
+}
+
+/** Per-request marker: answered from the cache (so not stored again). */
+const HIT = Symbol('responseCache.hit');
+type Ctx = SourceContext & { [HIT]?: true };
+
+export interface ResponseCache {
+  plugin: ApolloServerPlugin<SourceContext>;
+  stats(): ResponseCacheStats;
+}
+
+/**
+ * @param subgraphs the in-process subgraphs; only those with a `responseCache` facet make responses cacheable.
+ * @param maxEntries distinct operations × variables kept (oldest dropped first). Default 500.
+ */
+export function createResponseCache(
+  subgraphs: readonly Subgraph<unknown>[],
+  maxEntries = 500,
+): ResponseCache {
+  const byName = new Map(subgraphs.map((s) => [s.name as string, s]));
+  const entries = new Map<string, Entry>();
+  const counts = { hits: 0, misses: 0, stored: 0 };
+
+  const keyOf = (rc: GraphQLRequestContext<SourceContext>): string | null => {
+    if (rc.operation?.operation !== 'query' || rc.queryHash === undefined) return null;
+    let variables: string;
+    try {
+      variables = JSON.stringify(rc.request.variables ?? {});
+    } catch {
+      return null; // too deeply nested to serialise: execution refuses it with BAD_USER_INPUT
+    }
+    return `${rc.queryHash}\0${rc.operationName ?? ''}\0${variables}`;
+  };
+
+  const current = (e: Entry): boolean =>
+    e.deps.every(([sg, v]) => {
+      const now = sg.responseCache?.current();
+      return now !== null && now !== undefined && now === v.deref();
+    });
+
+  /** The versions a response depends on, or null when it is not cacheable. */
+  async function depsOf(ctx: SourceContext): Promise<Entry['deps'] | null> {
+    if (ctx.subgraphContexts.size === 0) return null;
+    const deps: Array<readonly [Subgraph<unknown>, WeakRef<object>]> = [];
+    for (const [name, pending] of ctx.subgraphContexts) {
+      const sg = byName.get(name);
+      if (!sg?.responseCache) return null;
+      let c: unknown;
+      try {
+        c = await pending;
+      } catch {
+        return null;
+      }
+      const v = sg.responseCache.readBy(c);
+      if (v === null) return null;
+      deps.push([sg, new WeakRef(v)]);
+    }
+    return deps;
+  }
+
+  const plugin: ApolloServerPlugin<SourceContext> = {
+    async requestDidStart() {
+      return {
+        async responseForOperation(rc) {
+          const key = keyOf(rc);
+          if (key === null) return null;
+          const e = entries.get(key);
+          if (!e || !current(e)) {
+            if (e) entries.delete(key);
+            counts.misses++;
+            return null;
+          }
+          counts.hits++;
+          (rc.contextValue as Ctx)[HIT] = true;
+          return {
+            http: { headers: new HeaderMap() },
+            body: { kind: 'single', singleResult: { data: e.data } },
+          };
+        },
+        async willSendResponse(rc) {
+          const ctx = rc.contextValue as Ctx;
+          if (ctx[HIT]) return;
+          const body = rc.response.body;
+          if (body.kind !== 'single') return;
+          const { data, errors } = body.singleResult;
+          if (errors?.length || !data) return;
+          const key = keyOf(rc);
+          if (key === null) return;
+          const deps = await depsOf(ctx);
+          if (!deps) return;
+          entries.delete(key);
+          if (entries.size >= maxEntries) {
+            const oldest = entries.keys().next();
+            if (!oldest.done) entries.delete(oldest.value);
+          }
+          entries.set(key, { deps, data });
+          counts.stored++;
+        },
+      };
+    },
+  };
+
+  return { plugin, stats: () => ({ ...counts, entries: entries.size }) };
+}

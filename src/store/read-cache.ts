@@ -1,0 +1,92 @@
+/**
+ * In-memory copies of reads of rarely written rows (the latest proof-of-reserves snapshot, name resolutions), exact
+ * on the embedded store and off on a PostgreSQL server.
+ *
+ * Why exact: PGlite is one connection in this process, and it runs a query only when no transaction is open (its
+ * transaction mutex), so every write to the store goes through this process's repository functions. Each of them
+ * calls {@link changed} for its domain once the statement has run; a cached read remembers the domain's generation
+ * from before it read and is served only while that generation is current. A read issued after a write's
+ * {@link changed} misses and queues behind the write's transaction, so it sees the committed row; a read that ran
+ * before the write is stored under the old generation and never served. (A rolled-back write only costs a miss.)
+ *
+ * On PostgreSQL several processes write the same tables, so nothing is cached: {@link cachedRead} reads every time.
+ * Reads inside a transaction are never cached (they may see the transaction's own writes).
+ */
+import type { Db, Queryable } from './db.ts';
+
+/** Where a store keeps its cached reads: on the `Db` and on each of its transactions (set by the implementations). */
+const STATE = Symbol('coinwallet.store.readCache');
+/** Marks a transaction's `Queryable`. */
+const IN_TRANSACTION = Symbol('coinwallet.store.inTransaction');
+
+/** Cached reads are domains of related tables: writing any of them invalidates every read of the domain. */
+export type CacheDomain = 'names' | 'bridge_snapshots';
+
+interface Domain {
+  generation: number;
+  entries: Map<string, { generation: number; value: Promise<unknown> }>;
+}
+
+type State = Map<CacheDomain, Domain>;
+type WithState = Queryable & { [STATE]?: State; [IN_TRANSACTION]?: true };
+
+/** Distinct keys kept per domain and store; when full the domain starts over (a miss each, no stale entry). */
+const MAX_ENTRIES = 10_000;
+
+/** Gives a new store its (empty) read cache; the store implementations call it once. */
+export function withReadCache<D extends Db>(db: D): D {
+  Object.defineProperty(db, STATE, { value: new Map(), enumerable: true });
+  return db;
+}
+
+/** Marks `tx` as a transaction of `db`: writes made through it invalidate `db`'s cached reads, reads are not cached. */
+export function transactionOf<Q extends Queryable>(db: Db, tx: Q): Q {
+  Object.defineProperty(tx, STATE, { value: (db as WithState)[STATE], enumerable: true });
+  Object.defineProperty(tx, IN_TRANSACTION, { value: true, enumerable: true });
+  return tx;
+}
+
+function domainOf(state: State, name: CacheDomain): Domain {
+  let d = state.get(name);
+  if (!d) {
+    d = { generation: 0, entries: new Map() };
+    state.set(name, d);
+  }
+  return d;
+}
+
+/** Records that rows of `domain` were written through `q` (the store or one of its transactions). */
+export function changed(q: Queryable, domain: CacheDomain): void {
+  const d = (q as WithState)[STATE]?.get(domain);
+  if (d) {
+    d.generation++;
+    d.entries.clear();
+  }
+}
+
+/**
+ * `read()`'s result for `key` in `domain`: from memory when nothing in the domain was written since it was read
+ * (embedded store only), else read now. Concurrent misses of one key share one read. Callers must not mutate the
+ * value: it is shared.
+ */
+export function cachedRead<T>(
+  q: Queryable,
+  domain: CacheDomain,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const state = (q as WithState)[STATE];
+  if (!state || (q as Partial<Db>).kind !== 'pglite' || (q as WithState)[IN_TRANSACTION]) return read();
+  const d = domainOf(state, domain);
+  const hit = d.entries.get(key);
+  if (hit && hit.generation === d.generation) return hit.value as Promise<T>;
+  const generation = d.generation;
+  const value = read();
+  if (d.entries.size >= MAX_ENTRIES) d.entries.clear();
+  const entry = { generation, value: value as Promise<unknown> };
+  d.entries.set(key, entry);
+  value.catch(() => {
+    if (d.entries.get(key) === entry) d.entries.delete(key);
+  });
+  return value;
+}

@@ -1,0 +1,160 @@
+/**
+ * The embedded router's response cache (`router/response-cache.ts`): a query answered only from the market snapshot
+ * is executed once per snapshot; the key, the budget, the safelist, the limits and the cost still run per request;
+ * anything that reads more than the snapshot (history, the clock, another subgraph) or fails is executed every time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccess } from '../../src/access/access.ts';
+import { createMemoryLimiter } from '../../src/access/limiter.ts';
+import { createRouter } from '../../router/index.ts';
+import type { Router, RouterResponse } from '../../router/index.ts';
+import { ADMIN_TOKEN, call } from '../accounts/harness.ts';
+import { graphHarness } from './router-harness.ts';
+import type { GqlBody, GraphHarness } from './router-harness.ts';
+
+let g: GraphHarness;
+beforeAll(async () => {
+  g = await graphHarness();
+}, 120_000);
+afterAll(async () => {
+  await g?.close();
+});
+
+let ipCount = 0;
+const freshIp = (): string => `10.9.0.${++ipCount}`;
+const codes = (b: GqlBody): unknown[] => (b.errors ?? []).map((e) => e.extensions?.['code']);
+
+const LIST = '{ coins(first: 5) { edges { node { id symbol price marketCap changes { h24 } } } } }';
+
+/** A router of its own over the harness's subgraphs (and so the same market snapshot). */
+async function routerWith(opts: Parameters<typeof createRouter>[0] extends infer O ? Partial<O> : never) {
+  return createRouter({
+    access: createAccess({ keys: g.rest.keys, limiter: createMemoryLimiter() }),
+    subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
+    ...opts,
+  });
+}
+
+async function ask(
+  r: Router,
+  query: string,
+  o: { key?: string; variables?: Record<string, unknown> } = {},
+): Promise<{ status: number; headers: Record<string, string>; json: GqlBody; raw: RouterResponse }> {
+  const res = await r.handle({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(o.key ? { 'x-sp-api-key': o.key } : {}) },
+    search: '',
+    body: { query, ...(o.variables ? { variables: o.variables } : {}) },
+    socketIp: freshIp(),
+  });
+  return { status: res.status, headers: res.headers, json: JSON.parse(res.body) as GqlBody, raw: res };
+}
+
+describe('response cache (embedded router)', () => {
+  it('a snapshot-only query executes once per snapshot; each caller still gets its own plan, cost and budget', async () => {
+    const pro = await g.makeKey('pro');
+    g.resetCounts();
+    const before = g.router.responseCacheStats();
+    const first = await g.gql(LIST, { ip: freshIp() });
+    const second = await g.gql(LIST, { headers: { 'x-sp-api-key': pro.key } });
+    const third = await g.gql(LIST, { headers: { 'x-sp-api-key': pro.key } });
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+    expect(g.counts.contexts.markets).toBe(1);
+    const after = g.router.responseCacheStats();
+    expect(after && before && after.hits - before.hits).toBe(2);
+    expect(second.body.data).toEqual(first.body.data);
+    expect(third.body.data).toEqual(first.body.data);
+    expect((first.body.data as { coins: { edges: unknown[] } }).coins.edges).toHaveLength(5);
+    // Per request: the plan, the budget and the cost.
+    expect(first.headers['x-api-plan']).toBe('keyless');
+    expect(second.headers['x-api-plan']).toBe('pro');
+    expect(first.body.extensions?.['cost']).toMatchObject({ plan: 'keyless', max: 500 });
+    expect(second.body.extensions?.['cost']).toMatchObject({ plan: 'pro', max: 5000 });
+    expect(second.headers['x-query-cost']).toBe(first.headers['x-query-cost']);
+    expect(
+      Number(second.headers['x-ratelimit-remaining']) - Number(third.headers['x-ratelimit-remaining']),
+    ).toBe(1);
+
+    // The next tick publishes a new snapshot: executed again, then cached again.
+    await g.tm.market.ingest([]);
+    await g.gql(LIST, { ip: freshIp() });
+    await g.gql(LIST, { ip: freshIp() });
+    expect(g.counts.contexts.markets).toBe(2);
+  });
+
+  it('answers exactly what executing would (compared with a router without the cache)', async () => {
+    const plain = await routerWith({ responseCache: false });
+    try {
+      expect(plain.responseCacheStats()).toBeNull();
+      const q = `{ a: coins(first: 20, order: VOLUME_DESC) { edges { cursor node { id name price(currency: "eur")
+        volume24h(currency: "btc") sparkline7d } } pageInfo { hasNextPage endCursor } }
+        global { totalMarketCap(currency: "usd") verifiedCoins updatedAt } categories { id name }
+        trending { coin { id } score } search(query: "doge") { coins { id } } currencies }`;
+      const cached1 = await ask(g.router, q);
+      const cached2 = await ask(g.router, q);
+      const executed = await ask(plain, q);
+      expect(codes(cached1.json)).toEqual([]);
+      expect(cached2.json.data).toEqual(executed.json.data);
+      expect(JSON.stringify(cached2.json.data)).toBe(JSON.stringify(executed.json.data));
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it('variables are part of the key', async () => {
+    g.resetCounts();
+    const q = 'query ($id: ID!) { coin(id: $id) { id name } }';
+    const btc = await g.gql(q, { variables: { id: 'bitcoin' }, ip: freshIp() });
+    const ltc = await g.gql(q, { variables: { id: 'litecoin' }, ip: freshIp() });
+    const btc2 = await g.gql(q, { variables: { id: 'bitcoin' }, ip: freshIp() });
+    expect(btc.body.data).toEqual({ coin: { id: 'bitcoin', name: 'Bitcoin' } });
+    expect(ltc.body.data).toEqual({ coin: { id: 'litecoin', name: 'Litecoin' } });
+    expect(btc2.body.data).toEqual(btc.body.data);
+    expect(g.counts.contexts.markets).toBe(2);
+  });
+
+  it('reads of history or the clock, other subgraphs and errors are executed every time', async () => {
+    g.resetCounts();
+    const chart = '{ coin(id: "bitcoin") { id chart(days: 1) { points { time price } } } }';
+    const health = '{ marketHealth { sources { name } } }';
+    const nested = '{ coin(id: "bitcoin") { id } bridge { network } }';
+    const failing = '{ coin(id: "bitcoin") { price(currency: "zzz") } }';
+    for (let i = 0; i < 2; i++) {
+      expect(codes((await g.gql(chart, { ip: freshIp() })).body)).toEqual([]);
+      expect(codes((await g.gql(health, { ip: freshIp() })).body)).toEqual([]);
+      expect(codes((await g.gql(nested, { ip: freshIp() })).body)).toEqual([]);
+      expect(codes((await g.gql(failing, { ip: freshIp() })).body)).not.toEqual([]);
+    }
+    expect(g.counts.contexts.markets).toBe(8);
+    expect(g.counts.contexts.bridge).toBe(2);
+    expect(g.counts.barReads).toBe(2);
+  });
+
+  it('a cached answer is still refused to a caller over its cost ceiling or with a revoked key', async () => {
+    const tight = await routerWith({ costLimits: { keyless: 10 } });
+    try {
+      const key = await g.makeKey('enterprise');
+      g.resetCounts();
+      const ok = await ask(tight, LIST, { key: key.key });
+      expect(ok.status).toBe(200);
+      expect((await ask(tight, LIST, { key: key.key })).status).toBe(200);
+      const refused = await ask(tight, LIST);
+      expect(refused.status).toBe(400);
+      expect(codes(refused.json)).toEqual(['COST_ESTIMATED_TOO_EXPENSIVE']);
+      expect(refused.json.data).toBeUndefined();
+
+      const rv = await call(g.rest, 'POST', `/api/admin/api-keys/${key.id}/revoke`, {
+        token: ADMIN_TOKEN,
+        body: { reason: 'leaked' },
+      });
+      expect(rv.status).toBe(200);
+      const revoked = await ask(tight, LIST, { key: key.key });
+      expect(revoked.status).toBe(401);
+      expect(codes(revoked.json)).toEqual(['API_KEY_REVOKED']);
+      expect(g.counts.contexts.markets).toBe(1);
+      expect(tight.responseCacheStats()).toMatchObject({ hits: 1, stored: 1 });
+    } finally {
+      await tight.stop();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * `HttpSource` (scale-out mode) against a real `node:http` server: keep-alive reuse, a kept-alive connection closed
+ * by the server just as it is reused (a query is sent again on a fresh connection, a mutation is not), timeouts and
+ * bodies that are not GraphQL.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpSource } from '../../router/sources.ts';
+import type { SourceContext } from '../../router/sources.ts';
+
+type Behaviour = 'ok' | 'drop-reused' | 'hang' | 'html';
+let behaviour: Behaviour = 'ok';
+const requestsPerSocket = new Map<Socket, number>();
+const received: { body: string; authorization: string | undefined }[] = [];
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const n = (requestsPerSocket.get(req.socket) ?? 0) + 1;
+    requestsPerSocket.set(req.socket, n);
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      // A kept-alive connection the server closes as the client reuses it: nothing is answered on it.
+      if (behaviour === 'drop-reused' && n > 1) return void req.socket.destroy();
+      received.push({ body, authorization: req.headers.authorization });
+      if (behaviour === 'hang') return;
+      if (behaviour === 'html')
+        return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html/>');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { echo: JSON.parse(body) as unknown } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+const warnings: string[] = [];
+const source = (timeoutMs = 2_000) =>
+  new HttpSource('markets', url, timeoutMs, { warn: (m) => warnings.push(m) });
+
+const call = (s: HttpSource, query: string, headers: Record<string, string> = {}) =>
+  s.process({
+    request: { query, variables: { a: 1 } },
+    context: { headers, subgraphContexts: new Map() },
+  } as unknown as GraphQLDataSourceProcessOptions<SourceContext>);
+
+describe('HttpSource', () => {
+  it('posts the operation, forwards authorization only, and keeps the connection alive', async () => {
+    behaviour = 'ok';
+    requestsPerSocket.clear();
+    received.length = 0;
+    const s = source();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await call(s, 'query Q { x }', { authorization: 'Bearer t', cookie: 'c=1' });
+        expect(r).toEqual({ data: { echo: { query: 'query Q { x }', variables: { a: 1 } } } });
+      }
+      expect(received.map((x) => x.authorization)).toEqual(['Bearer t', 'Bearer t', 'Bearer t']);
+      // One connection carried all three.
+      expect([...requestsPerSocket.values()]).toEqual([3]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('a query on a connection the server dropped is sent again on a fresh one; a mutation is not', async () => {
+    const s = source();
+    try {
+      behaviour = 'ok';
+      expect((await call(s, 'query Q { x }')).errors).toBeUndefined();
+      behaviour = 'drop-reused';
+      received.length = 0;
+      const q = await call(s, 'query Q { y }');
+      expect(q.errors).toBeUndefined();
+      expect(received).toHaveLength(1);
+
+      behaviour = 'ok';
+      expect((await call(s, 'query Q { x }')).errors).toBeUndefined(); // the fresh connection, now reused
+      behaviour = 'drop-reused';
+      received.length = 0;
+      const m = await call(s, 'mutation M { z }');
+      expect(m.errors?.map((e) => e.extensions?.['code'])).toEqual(['SUBGRAPH_UNAVAILABLE']);
+      expect(received).toHaveLength(0);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('a subgraph that does not answer in time is SUBGRAPH_TIMEOUT; one answering HTML is SUBGRAPH_UNAVAILABLE', async () => {
+    const s = source(150);
+    try {
+      behaviour = 'hang';
+      const t0 = Date.now();
+      const r = await call(s, 'query Q { x }');
+      expect(Date.now() - t0).toBeLessThan(1_500);
+      expect(r.errors).toEqual([
+        {
+          message:
+            'the markets service did not answer within 150 ms: its fields are null in this response; retry later',
+          extensions: { code: 'SUBGRAPH_TIMEOUT', subgraph: 'markets' },
+        },
+      ]);
+      behaviour = 'html';
+      const h = await call(s, 'query Q { x }');
+      expect(h.errors?.map((e) => e.extensions?.['code'])).toEqual(['SUBGRAPH_UNAVAILABLE']);
+      expect(JSON.stringify(h)).not.toMatch(/html|127\.0\.0\.1/);
+    } finally {
+      s.close();
+    }
+  });
+});
