@@ -32,7 +32,7 @@ import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { createResponseCache } from './response-cache.ts';
-import type { ResponseCache, ResponseCacheStats } from './response-cache.ts';
+import type { ResponseCache, ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
 import { HttpSource, InProcessSource } from './sources.ts';
 import type { SourceContext } from './sources.ts';
 
@@ -67,10 +67,10 @@ export interface RouterOptions {
   persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
   /**
    * Embedded mode: answer a query whose data came only from the current market snapshot from memory while that
-   * snapshot is current (`router/response-cache.ts`; exact, the per-caller checks still run). Default true;
-   * ignored with HTTP subgraphs (the router does not see their data's version).
+   * snapshot is current (`router/response-cache.ts`; exact, the per-caller checks still run). Default true (500
+   * entries, 16 MiB of JSON); ignored with HTTP subgraphs (the router does not see their data's version).
    */
-  responseCache?: boolean;
+  responseCache?: boolean | ResponseCacheOptions;
   /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
   apqCache?: KeyValueCache<string> | false;
   /**
@@ -200,7 +200,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
   const responseCache: ResponseCache | null =
     opts.subgraphs.kind === 'in-process' && opts.responseCache !== false
-      ? createResponseCache(opts.subgraphs.subgraphs)
+      ? createResponseCache(
+          opts.subgraphs.subgraphs,
+          typeof opts.responseCache === 'object' ? opts.responseCache : {},
+        )
       : null;
 
   // Order matters: the key, then the budget, then the shape of the request (batch size, tokens), then the safelist.

@@ -6,7 +6,8 @@
  * Exact, not approximate: an entry is served only while each subgraph it came from still reports the same version
  * (by identity: the snapshot object), and the subgraph itself says whether a request read anything besides it
  * (history, the clock, sources, mining figures — `ResponseCacheFacet.readBy`). So a hit is byte for byte what
- * executing the operation again would give. Only queries without errors are kept; mutations never.
+ * executing the operation again would give. Only queries without errors are kept; mutations never. Memory is bounded
+ * by entries and by the data's JSON length (`ResponseCacheOptions`).
  *
  * Everything per caller still runs per request: the API key, the rate limit, the persisted-operation check, the
  * limits and the query-cost estimate (with its `extensions.cost` and `X-Query-Cost`) all happen before
@@ -24,6 +25,8 @@ interface Entry {
    */
   deps: ReadonlyArray<readonly [Subgraph<unknown>, WeakRef<object>]>;
   data: Record<string, unknown>;
+  /** Length of the data's JSON: what the memory bound counts. */
+  size: number;
 }
 
 export interface ResponseCacheStats {
@@ -31,6 +34,18 @@ export interface ResponseCacheStats {
   misses: number;
   stored: number;
   entries: number;
+  /** Sum of the entries' JSON lengths. */
+  size: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Distinct operations × variables kept (oldest dropped first). Default 500. */
+  maxEntries?: number;
+  /**
+   * Bound on the kept data, as the sum of its JSON lengths (oldest dropped first; a response larger than an eighth
+   * of it is not kept). Default 16 MiB — a few times that in heap.
+   */
+  maxSize?: number;
 }
 
 /** Per-request marker: answered from the cache (so not stored again). */
@@ -42,17 +57,23 @@ export interface ResponseCache {
   stats(): ResponseCacheStats;
 }
 
-/**
- * @param subgraphs the in-process subgraphs; only those with a `responseCache` facet make responses cacheable.
- * @param maxEntries distinct operations × variables kept (oldest dropped first). Default 500.
- */
+/** @param subgraphs the in-process subgraphs; only those with a `responseCache` facet make responses cacheable. */
 export function createResponseCache(
   subgraphs: readonly Subgraph<unknown>[],
-  maxEntries = 500,
+  opts: ResponseCacheOptions = {},
 ): ResponseCache {
+  const maxEntries = opts.maxEntries ?? 500;
+  const maxSize = opts.maxSize ?? 16 * 1024 * 1024;
   const byName = new Map(subgraphs.map((s) => [s.name as string, s]));
   const entries = new Map<string, Entry>();
   const counts = { hits: 0, misses: 0, stored: 0 };
+  let size = 0;
+  const remove = (key: string): void => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    size -= e.size;
+  };
 
   const keyOf = (rc: GraphQLRequestContext<SourceContext>): string | null => {
     if (rc.operation?.operation !== 'query' || rc.queryHash === undefined) return null;
@@ -99,7 +120,7 @@ export function createResponseCache(
           if (key === null) return null;
           const e = entries.get(key);
           if (!e || !current(e)) {
-            if (e) entries.delete(key);
+            if (e) remove(key);
             counts.misses++;
             return null;
           }
@@ -121,17 +142,20 @@ export function createResponseCache(
           if (key === null) return;
           const deps = await depsOf(ctx);
           if (!deps) return;
-          entries.delete(key);
-          if (entries.size >= maxEntries) {
-            const oldest = entries.keys().next();
-            if (!oldest.done) entries.delete(oldest.value);
+          const bytes = JSON.stringify(data).length;
+          if (bytes > maxSize / 8) return;
+          remove(key);
+          for (const oldest of entries.keys()) {
+            if (entries.size < maxEntries && size + bytes <= maxSize) break;
+            remove(oldest);
           }
-          entries.set(key, { deps, data });
+          entries.set(key, { deps, data, size: bytes });
+          size += bytes;
           counts.stored++;
         },
       };
     },
   };
 
-  return { plugin, stats: () => ({ ...counts, entries: entries.size }) };
+  return { plugin, stats: () => ({ ...counts, entries: entries.size, size }) };
 }

@@ -157,4 +157,56 @@ describe('response cache (embedded router)', () => {
       await tight.stop();
     }
   });
+
+  it('memory is bounded by entries and by the JSON length of the kept data (oldest dropped first)', async () => {
+    const q = 'query ($id: ID!) { coin(id: $id) { id name symbol } }';
+    const ids = ['bitcoin', 'litecoin', 'dogecoin', 'ethereum'];
+    const sizeOf = (id: string) => JSON.stringify({ coin: { id } }).length; // a lower bound of each entry
+    const byCount = await routerWith({ responseCache: { maxEntries: 2 } });
+    const bySize = await routerWith({ responseCache: { maxSize: 8 * 60 } });
+    try {
+      for (const id of ids) await ask(byCount, q, { variables: { id } });
+      expect(byCount.responseCacheStats()).toMatchObject({ stored: 4, entries: 2 });
+      g.resetCounts();
+      await ask(byCount, q, { variables: { id: 'ethereum' } }); // kept: the newest
+      await ask(byCount, q, { variables: { id: 'bitcoin' } }); // dropped: the oldest
+      expect(g.counts.contexts.markets).toBe(1);
+
+      // Ten entries of about 55 bytes each against a bound of 480: the oldest go.
+      const ten = [
+        'bitcoin',
+        'litecoin',
+        'dogecoin',
+        'ethereum',
+        'solana',
+        'ripple',
+        'cardano',
+        'tron',
+        'monero',
+        'dash',
+      ];
+      for (const id of ten) expect((await ask(bySize, q, { variables: { id } })).status).toBe(200);
+      const st = bySize.responseCacheStats();
+      expect(st?.stored).toBe(10);
+      expect(st?.size).toBeLessThanOrEqual(8 * 60);
+      expect(st?.entries).toBeLessThan(10);
+      expect(st?.size).toBeGreaterThan(sizeOf('bitcoin') * (st?.entries ?? 0));
+      g.resetCounts();
+      await ask(bySize, q, { variables: { id: 'dash' } }); // the newest: kept
+      expect(g.counts.contexts.markets).toBe(0);
+      await ask(bySize, q, { variables: { id: 'bitcoin' } }); // the oldest: dropped
+      expect(g.counts.contexts.markets).toBe(1);
+      // A response larger than an eighth of the bound is never kept.
+      const big = await routerWith({ responseCache: { maxSize: 8 * 100 } });
+      try {
+        await ask(big, LIST);
+        expect(big.responseCacheStats()).toMatchObject({ stored: 0, entries: 0, size: 0 });
+      } finally {
+        await big.stop();
+      }
+    } finally {
+      await byCount.stop();
+      await bySize.stop();
+    }
+  });
 });
