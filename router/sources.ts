@@ -201,11 +201,14 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
   ): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
       let done = false;
+      let timedOut = false;
       const finish = (err: Error | null, value?: { status: number; text: string }): void => {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        if (err) reject(err);
+        // Whatever the destroyed request reports first (an error, a cut-off answer), the cause is the timeout.
+        if (timedOut) reject(new SubgraphTimeout());
+        else if (err) reject(err);
         else resolve(value as { status: number; text: string });
       };
       const req = this.send(
@@ -235,7 +238,10 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
           });
         },
       );
-      const timer = setTimeout(() => req.destroy(new SubgraphTimeout()), this.timeoutMs);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        req.destroy(new SubgraphTimeout());
+      }, this.timeoutMs);
       req.on('error', (e: NodeJS.ErrnoException) => {
         if (!done && retryStale && req.reusedSocket && e.code !== undefined && STALE_CONNECTION.has(e.code)) {
           done = true;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSource } from '../../router/sources.ts';
 import type { SourceContext } from '../../router/sources.ts';
 
-type Behaviour = 'ok' | 'drop-reused' | 'hang' | 'html';
+type Behaviour = 'ok' | 'drop-reused' | 'hang' | 'stall-body' | 'html';
 let behaviour: Behaviour = 'ok';
 const requestsPerSocket = new Map<Socket, number>();
 const received: { body: string; authorization: string | undefined }[] = [];
@@ -29,6 +29,10 @@ beforeAll(async () => {
       if (behaviour === 'drop-reused' && n > 1) return void req.socket.destroy();
       received.push({ body, authorization: req.headers.authorization });
       if (behaviour === 'hang') return;
+      if (behaviour === 'stall-body') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.write('{"data":');
+      }
       if (behaviour === 'html')
         return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html/>');
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -95,7 +99,7 @@ describe('HttpSource', () => {
     }
   });
 
-  it('a subgraph that does not answer in time is SUBGRAPH_TIMEOUT; one answering HTML is SUBGRAPH_UNAVAILABLE', async () => {
+  it('a subgraph that does not answer (or finish answering) in time is SUBGRAPH_TIMEOUT; HTML is SUBGRAPH_UNAVAILABLE', async () => {
     const s = source(150);
     try {
       behaviour = 'hang';
@@ -109,6 +113,10 @@ describe('HttpSource', () => {
           extensions: { code: 'SUBGRAPH_TIMEOUT', subgraph: 'markets' },
         },
       ]);
+      // Headers and part of the body, then nothing: still a timeout, not a cut-off answer.
+      behaviour = 'stall-body';
+      const stalled = await call(s, 'query Q { x }');
+      expect(stalled.errors?.map((e) => e.extensions?.['code'])).toEqual(['SUBGRAPH_TIMEOUT']);
       behaviour = 'html';
       const h = await call(s, 'query Q { x }');
       expect(h.errors?.map((e) => e.extensions?.['code'])).toEqual(['SUBGRAPH_UNAVAILABLE']);
