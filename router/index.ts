@@ -31,6 +31,7 @@ import type { PersistedManifest, SafelistMode } from './plugins/persisted-operat
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { directExecution, resolvesAllItsFields } from './direct-execution.ts';
 import { createResponseCache } from './response-cache.ts';
 import type { ResponseCache, ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
 import { HttpSource, InProcessSource } from './sources.ts';
@@ -71,6 +72,12 @@ export interface RouterOptions {
    * entries, 16 MiB of JSON); ignored with HTTP subgraphs (the router does not see their data's version).
    */
   responseCache?: boolean | ResponseCacheOptions;
+  /**
+   * Embedded mode: a query one subgraph answers whole is executed against that subgraph directly, without the
+   * gateway's plan and result processing (`router/direct-execution.ts`; a result with errors goes through the
+   * gateway). Default true; ignored with HTTP subgraphs.
+   */
+  directExecution?: boolean;
   /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
   apqCache?: KeyValueCache<string> | false;
   /**
@@ -109,6 +116,8 @@ export interface Router {
   health(): { status: 'UP' | 'DOWN' };
   /** Hits, misses and entries of the embedded response cache; null when it is off. */
   responseCacheStats(): ResponseCacheStats | null;
+  /** Operations answered by direct execution against one in-process subgraph (`router/direct-execution.ts`). */
+  directExecutions(): number;
   stop(): Promise<void>;
 }
 
@@ -205,6 +214,20 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
           typeof opts.responseCache === 'object' ? opts.responseCache : {},
         )
       : null;
+  let directAnswered = 0;
+  const direct =
+    opts.subgraphs.kind === 'in-process' && opts.directExecution !== false
+      ? opts.subgraphs.subgraphs
+          .filter((sg) => resolvesAllItsFields(sg.schema))
+          .map(
+            (sg) =>
+              directExecution(sg, {
+                timeoutMs,
+                log,
+                onAnswered: () => directAnswered++,
+              }) as ApolloServerPlugin<RouterContext>,
+          )
+      : [];
 
   // Order matters: the key, then the budget, then the shape of the request (batch size, tokens), then the safelist.
   const plugins: RouterPlugin[] = [];
@@ -293,6 +316,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     plugins: [
       bridgePlugin,
       ...(responseCache ? [responseCache.plugin as ApolloServerPlugin<RouterContext>] : []),
+      ...direct,
       ApolloServerPluginLandingPageDisabled(),
     ],
     includeStacktraceInErrorResponses: false,
@@ -387,6 +411,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   return {
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
     responseCacheStats: () => responseCache?.stats() ?? null,
+    directExecutions: () => directAnswered,
     async stop() {
       up = false;
       await server.stop();

@@ -25,6 +25,19 @@ export interface SourceContext {
   headers: Readonly<Record<string, string | undefined>>;
   /** Subgraph contexts made for this request. */
   subgraphContexts: Map<string, Promise<unknown>>;
+  /** In-process subgraphs that already timed out in this request (`router/direct-execution.ts`): not waited again. */
+  timedOut?: Set<string>;
+}
+
+/** The context of `subgraph` for this request: made on first use, then shared by every fetch of the request. */
+export function subgraphContext(subgraph: Subgraph<unknown>, ctx: Partial<SourceContext>): Promise<unknown> {
+  const contexts = ctx.subgraphContexts ?? new Map<string, Promise<unknown>>();
+  let sub = contexts.get(subgraph.name);
+  if (!sub) {
+    sub = Promise.resolve(subgraph.contextFor({ headers: ctx.headers ?? {} }));
+    contexts.set(subgraph.name, sub);
+  }
+  return sub;
 }
 
 export interface SourceLog {
@@ -101,7 +114,7 @@ class DocumentCache {
   }
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     p,
@@ -110,7 +123,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> 
     }),
   ]).finally(() => clearTimeout(timer));
 }
-const TIMEOUT = Symbol('timeout');
+export const TIMEOUT = Symbol('timeout');
 
 export class InProcessSource implements GraphQLDataSource<SourceContext> {
   private readonly docs = new DocumentCache();
@@ -124,17 +137,12 @@ export class InProcessSource implements GraphQLDataSource<SourceContext> {
     const name = this.subgraph.name;
     const query = opts.request.query;
     if (typeof query !== 'string') return { errors: [unavailable(name)] };
+    const ctx = opts.context as Partial<SourceContext>;
+    if (ctx.timedOut?.has(name)) return { errors: [timedOut(name, this.timeoutMs)] };
     const run = async (): Promise<GatewayGraphQLResponse> => {
-      const ctx = opts.context as Partial<SourceContext>;
-      const contexts = ctx.subgraphContexts ?? new Map<string, Promise<unknown>>();
-      let sub = contexts.get(name);
-      if (!sub) {
-        sub = Promise.resolve(this.subgraph.contextFor({ headers: ctx.headers ?? {} }));
-        contexts.set(name, sub);
-      }
       let contextValue: unknown;
       try {
-        contextValue = await sub;
+        contextValue = await subgraphContext(this.subgraph, ctx);
       } catch (e) {
         if (e instanceof GraphQLError) return { errors: [clientError(e, name, this.log)] };
         throw e;

@@ -1,0 +1,111 @@
+/**
+ * Direct execution (embedded mode): a query that one in-process subgraph can answer whole is executed against that
+ * subgraph's schema without the gateway's query plan and result processing — the gateway's plan for it would be a
+ * single fetch of the same selections, and its result processing a copy of that fetch's data.
+ *
+ * When it applies, per document (decided once per parsed document, Apollo Server reuses them):
+ * - a query (not a mutation), with no introspection field besides `__typename`;
+ * - every selection valid against the subgraph's own schema (graphql-js `validate`): so every field is one the
+ *   subgraph defines, and as the subgraph resolves all its fields itself (no `@external`, `@requires`, `@provides`
+ *   — `resolvesAllItsFields` checks its schema) it resolves them all.
+ *
+ * And per request: the result has no errors. A result with errors is discarded and the request goes through the
+ * gateway as usual (with the same subgraph context, so the same snapshot), so errors always have the gateway's shape.
+ * A subgraph that does not answer within the timeout is not waited for twice: the gateway's fetch reports the timeout
+ * at once (`SourceContext.timedOut`).
+ *
+ * `test/graph/direct-execution.test.ts` compares the two paths byte for byte over a broad set of operations.
+ */
+import { execute, isInterfaceType, isObjectType, Kind, validate, visit } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
+import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
+import { subgraphContext, withTimeout, TIMEOUT } from './sources.ts';
+import type { SourceContext } from './sources.ts';
+
+/** Whether the document selects an introspection field other than `__typename`. */
+function hasIntrospection(doc: DocumentNode): boolean {
+  let found = false;
+  visit(doc, {
+    Field(node) {
+      if (node.name.value.startsWith('__') && node.name.value !== '__typename') found = true;
+    },
+  });
+  return found;
+}
+
+/** Federation directives that make a subgraph resolve a field (or type) with another subgraph's help. */
+const DELEGATING = new Set(['external', 'requires', 'provides', 'interfaceObject', 'fromContext']);
+
+/** Whether a subgraph's schema resolves every field it defines by itself (no delegating directive anywhere). */
+export function resolvesAllItsFields(schema: GraphQLSchema): boolean {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    const nodes = [type.astNode, ...(type.extensionASTNodes ?? [])];
+    if (nodes.some((n) => n?.directives?.some((d) => DELEGATING.has(d.name.value)))) return false;
+    for (const f of Object.values(type.getFields()))
+      if (f.astNode?.directives?.some((d) => DELEGATING.has(d.name.value))) return false;
+  }
+  return true;
+}
+
+export function directExecution(
+  subgraph: Subgraph<unknown>,
+  opts: {
+    timeoutMs: number;
+    log: { warn(msg: string, data?: Record<string, unknown>): void };
+    /** Called for each request answered directly (statistics). */
+    onAnswered?: () => void;
+  },
+): ApolloServerPlugin<SourceContext> {
+  const verdicts = new WeakMap<DocumentNode, boolean>();
+  const applies = (doc: DocumentNode): boolean => {
+    let ok = verdicts.get(doc);
+    if (ok === undefined) {
+      ok =
+        doc.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || d.operation === 'query') &&
+        !hasIntrospection(doc) &&
+        validate(subgraph.schema, doc).length === 0;
+      verdicts.set(doc, ok);
+    }
+    return ok;
+  };
+
+  return {
+    async requestDidStart() {
+      return {
+        async responseForOperation(rc) {
+          const doc = rc.document;
+          if (rc.operation?.operation !== 'query' || !doc || !applies(doc)) return null;
+          // Context and execution share the subgraph timeout, as in the gateway's fetch (`InProcessSource`).
+          const run = async () =>
+            execute({
+              schema: subgraph.schema,
+              document: doc,
+              variableValues: rc.request.variables ?? {},
+              operationName: rc.request.operationName ?? null,
+              contextValue: await subgraphContext(subgraph, rc.contextValue),
+            });
+          let result: Awaited<ReturnType<typeof run>> | typeof TIMEOUT;
+          try {
+            result = await withTimeout(run(), opts.timeoutMs);
+          } catch {
+            return null; // a context that failed: the gateway's fetch reports it, in its shape
+          }
+          if (result === TIMEOUT) {
+            opts.log.warn('subgraph timed out', { subgraph: subgraph.name, timeoutMs: opts.timeoutMs });
+            (rc.contextValue.timedOut ??= new Set()).add(subgraph.name);
+            return null;
+          }
+          if (result.errors?.length || !result.data) return null;
+          opts.onAnswered?.();
+          return {
+            http: { headers: new HeaderMap() },
+            body: { kind: 'single', singleResult: { data: result.data as Record<string, unknown> } },
+          };
+        },
+      };
+    },
+  };
+}
