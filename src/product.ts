@@ -11,7 +11,7 @@ import type { EngineConfig } from './engine/snapshot.ts';
 import { createSourcesFromFile } from './ingest/sources.ts';
 import type { TickerSource } from './ingest/types.ts';
 import type { DemoProgress } from './market/demo.ts';
-import { ensureDemoData } from './market/demo.ts';
+import { demoMiningRefresher, ensureDemoData } from './market/demo.ts';
 import type { AccessRuntime } from './access-runtime.ts';
 import { createAccessRuntime } from './access-runtime.ts';
 import { resolveAdminToken } from './admin/token.ts';
@@ -99,6 +99,8 @@ export function marketFor(cfg: AppConfig, db: Db, log: Logger): { market: Market
     tickIntervalMs: cfg.tickIntervalMs,
     sourceTimeoutMs: cfg.sourceTimeoutMs,
     log,
+    // The demo's mining figures follow the clock as its tickers do (one observation an hour).
+    ...(useDemo ? { afterTick: demoMiningRefresher(db, ASSETS) } : {}),
   });
   return { market, useDemo };
 }

@@ -10,6 +10,7 @@ import type { AssetInfo, CurrencyInfo } from '../catalog/types.ts';
 import type { MarketService } from './service.ts';
 
 const FIVE_MIN = 300_000;
+const HOUR_MS = 3_600_000;
 
 export interface DemoProgress {
   phase(label: string, total: number): void;
@@ -61,4 +62,22 @@ export async function ensureDemoData(
   await ensureDemoMining(db, { seed: cfg.demoSeed, assets: inputs.assets, now });
   await setMeta(db, 'dataset', JSON.stringify(manifest));
   return { manifest, generated: true };
+}
+
+/**
+ * What keeps a long-running demo's mining figures current (`MarketServiceOptions.afterTick`): on the first tick of
+ * each hour, the observation of that hour (`ensureDemoMining`, with the seed the stored dataset was made with). One
+ * `meta` read and one idempotent insert an hour; nothing on the other ticks, nothing without a demo dataset.
+ */
+export function demoMiningRefresher(db: Db, assets: readonly AssetInfo[]): (now: number) => Promise<void> {
+  let done = -1;
+  return async (now) => {
+    const hour = Math.floor(now / HOUR_MS);
+    if (hour === done) return;
+    const stored = await getMeta(db, 'dataset');
+    if (!stored) return;
+    const { seed } = JSON.parse(stored) as DemoManifest;
+    await ensureDemoMining(db, { seed, assets, now });
+    done = hour;
+  };
 }

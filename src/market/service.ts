@@ -35,6 +35,11 @@ export interface MarketServiceOptions {
   /** Clock, for tests; default `Date.now`. */
   now?: () => number;
   log?: Logger;
+  /**
+   * Work that follows each scheduled tick (`start`), with the tick's clock: the demo keeps its mining figures current
+   * this way (`demoMiningRefresher`). A failure is logged; the next tick runs regardless.
+   */
+  afterTick?: (now: number) => Promise<void>;
 }
 
 /** Per-source freshness, reported by `/healthz`. */
@@ -212,6 +217,7 @@ export class MarketService {
             lastRollup = this.now();
             await this.rollup();
           }
+          await this.opts.afterTick?.(this.now());
         } catch (err) {
           this.log.error('tick failed', { error: err instanceof Error ? err.message : String(err) });
         } finally {

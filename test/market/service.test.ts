@@ -147,6 +147,37 @@ describe('MarketService', () => {
     expect(m2.state.histories.get('bitcoin')?.bars5m.length).toBe(1);
   });
 
+  it('start(): afterTick follows each scheduled tick with its clock; a failing one is logged and ticking goes on', async () => {
+    const seen: number[] = [];
+    const errors: string[] = [];
+    let fail = true;
+    const m = new MarketService({
+      db,
+      engine: ENGINE,
+      now: () => clock,
+      tickIntervalMs: 20,
+      log: { info() {}, warn() {}, error: (msg) => errors.push(msg) },
+      afterTick: async (now) => {
+        seen.push(now);
+        if (fail) {
+          fail = false;
+          throw new Error('boom');
+        }
+      },
+    });
+    await m.ingest([outcome(snapshot(NOW))]);
+    m.start();
+    try {
+      const t0 = Date.now();
+      while (seen.length < 3 && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      await m.stop();
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(seen)).toEqual(new Set([NOW]));
+    expect(errors).toEqual(['tick failed']);
+  });
+
   it('goes stale: prices become null when every ticker is older than the staleness limit', async () => {
     const m = service();
     await m.ingest([outcome(snapshot(NOW))]);
