@@ -50,7 +50,9 @@ export interface ResponseCacheOptions {
 
 /** Per-request marker: answered from the cache (so not stored again). */
 const HIT = Symbol('responseCache.hit');
-type Ctx = SourceContext & { [HIT]?: true };
+/** Per-request: the cache key (null: not cacheable), computed once in `responseForOperation`. */
+const KEY = Symbol('responseCache.key');
+type Ctx = SourceContext & { [HIT]?: true; [KEY]?: string | null };
 
 export interface ResponseCache {
   plugin: ApolloServerPlugin<SourceContext>;
@@ -117,6 +119,7 @@ export function createResponseCache(
       return {
         async responseForOperation(rc) {
           const key = keyOf(rc);
+          (rc.contextValue as Ctx)[KEY] = key;
           if (key === null) return null;
           const e = entries.get(key);
           if (!e || !current(e)) {
@@ -138,8 +141,8 @@ export function createResponseCache(
           if (body.kind !== 'single') return;
           const { data, errors } = body.singleResult;
           if (errors?.length || !data) return;
-          const key = keyOf(rc);
-          if (key === null) return;
+          const key = ctx[KEY];
+          if (key === null || key === undefined) return;
           const deps = await depsOf(ctx);
           if (!deps) return;
           const bytes = JSON.stringify(data).length;

@@ -4,10 +4,10 @@
  *
  * Why exact: PGlite is one connection in this process, and it runs a query only when no transaction is open (its
  * transaction mutex), so every write to the store goes through this process's repository functions. Each of them
- * calls {@link changed} for its domain once the statement has run; a cached read remembers the domain's generation
- * from before it read and is served only while that generation is current. A read issued after a write's
- * {@link changed} misses and queues behind the write's transaction, so it sees the committed row; a read that ran
- * before the write is stored under the old generation and never served. (A rolled-back write only costs a miss.)
+ * calls {@link changed} for its domain once the statement has run, which drops every cached read of the domain —
+ * reads still in flight too, so a read that ran before the write is never served after it. A read issued after a
+ * write's {@link changed} misses and queues behind the write's transaction, so it sees the committed row. (A
+ * rolled-back write only costs a miss.)
  *
  * On PostgreSQL several processes write the same tables, so nothing is cached: {@link cachedRead} reads every time.
  * Reads inside a transaction are never cached (they may see the transaction's own writes).
@@ -22,10 +22,8 @@ const IN_TRANSACTION = Symbol('coinwallet.store.inTransaction');
 /** Cached reads are domains of related tables: writing any of them invalidates every read of the domain. */
 export type CacheDomain = 'names' | 'bridge_snapshots';
 
-interface Domain {
-  generation: number;
-  entries: Map<string, { generation: number; value: Promise<unknown> }>;
-}
+/** A domain's cached reads: key → the read's promise (in flight or settled). */
+type Domain = Map<string, Promise<unknown>>;
 
 type State = Map<CacheDomain, Domain>;
 type WithState = Queryable & { [STATE]?: State; [IN_TRANSACTION]?: true };
@@ -49,7 +47,7 @@ export function transactionOf<Q extends Queryable>(db: Db, tx: Q): Q {
 function domainOf(state: State, name: CacheDomain): Domain {
   let d = state.get(name);
   if (!d) {
-    d = { generation: 0, entries: new Map() };
+    d = new Map();
     state.set(name, d);
   }
   return d;
@@ -57,11 +55,7 @@ function domainOf(state: State, name: CacheDomain): Domain {
 
 /** Records that rows of `domain` were written through `q` (the store or one of its transactions). */
 export function changed(q: Queryable, domain: CacheDomain): void {
-  const d = (q as WithState)[STATE]?.get(domain);
-  if (d) {
-    d.generation++;
-    d.entries.clear();
-  }
+  (q as WithState)[STATE]?.get(domain)?.clear();
 }
 
 /**
@@ -78,15 +72,13 @@ export function cachedRead<T>(
   const state = (q as WithState)[STATE];
   if (!state || (q as Partial<Db>).kind !== 'pglite' || (q as WithState)[IN_TRANSACTION]) return read();
   const d = domainOf(state, domain);
-  const hit = d.entries.get(key);
-  if (hit && hit.generation === d.generation) return hit.value as Promise<T>;
-  const generation = d.generation;
+  const hit = d.get(key);
+  if (hit) return hit as Promise<T>;
   const value = read();
-  if (d.entries.size >= MAX_ENTRIES) d.entries.clear();
-  const entry = { generation, value: value as Promise<unknown> };
-  d.entries.set(key, entry);
+  if (d.size >= MAX_ENTRIES) d.clear();
+  d.set(key, value);
   value.catch(() => {
-    if (d.entries.get(key) === entry) d.entries.delete(key);
+    if (d.get(key) === value) d.delete(key);
   });
   return value;
 }

@@ -23,6 +23,7 @@ import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 import type { BridgeContext } from '../../subgraphs/bridge/context.ts';
 import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
+import { countingDb } from '../support/counting-db.ts';
 import type { BridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 
 // The CommonJS build of graphql: the one @apollo/subgraph builds the schema with. (Vite resolves a plain import to
@@ -33,22 +34,6 @@ const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z, the time of the recorded 
 const STALE_AFTER_MS = 3_600_000;
 const KEY = keyFromSeedHex('22'.repeat(32));
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** `db` whose `query` calls are recorded in `calls` (the SQL text); everything else passes through. */
-function countingDb(db: Db, calls: string[]): Db {
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'query') {
-        return (sql: string, params?: readonly unknown[]) => {
-          calls.push(sql);
-          return target.query(sql, params);
-        };
-      }
-      const v: unknown = Reflect.get(target, prop, target);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
-}
 
 /** The REST bridge API over `db`, as `test/bridge/api.test.ts` mounts it. */
 async function restFor(db: Db, deployment: Deployment, clock: { now: number }): Promise<FastifyInstance> {

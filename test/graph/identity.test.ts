@@ -10,11 +10,11 @@ import type { ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthService } from '../../src/accounts/auth.ts';
 import * as repo from '../../src/names/name-repo.ts';
-import type { Db } from '../../src/store/db.ts';
 import { createIdentitySubgraph } from '../../subgraphs/identity/index.ts';
 import type { IdentitySubgraph } from '../../subgraphs/identity/index.ts';
 import { call, DOMAIN, harness, signIn, wallet } from '../names/harness.ts';
 import type { Harness, Wallet } from '../names/harness.ts';
+import { countingDb } from '../support/counting-db.ts';
 
 // The CommonJS build of graphql: the one @apollo/subgraph builds the schema with. (Vite resolves a plain import to
 // graphql's .mjs build, a second instance whose `graphql()` refuses the schema; Node itself loads the CJS one.)
@@ -36,17 +36,7 @@ const UNKNOWN_TOKEN = `cws_${'A'.repeat(43)}`;
 beforeAll(async () => {
   h = await harness();
   const db = h.db;
-  const counted = new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'query')
-        return (sql: string, params?: readonly unknown[]) => {
-          statements.push(sql);
-          return target.query(sql, params);
-        };
-      const v: unknown = Reflect.get(target, prop);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  }) as Db;
+  const counted = countingDb(db, statements);
   const now = () => h.clock.now;
   sg = createIdentitySubgraph({
     db: counted,

@@ -10,6 +10,7 @@ import type { Db } from '../../src/store/db.ts';
 import { setMeta } from '../../src/store/meta.ts';
 import { readLatestMining } from '../../src/store/mining.ts';
 import { openDb } from '../../src/store/open.ts';
+import { countingDb } from '../support/counting-db.ts';
 
 const HOUR = 3_600_000;
 const H = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -24,17 +25,7 @@ describe('demoMiningRefresher', () => {
   beforeEach(async () => {
     db = await openDb({});
     statements = [];
-    counted = new Proxy(db, {
-      get(target, prop) {
-        if (prop === 'query')
-          return (sql: string, params?: readonly unknown[]) => (
-            statements.push(sql),
-            target.query(sql, params)
-          );
-        const v: unknown = Reflect.get(target, prop, target);
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    counted = countingDb(db, statements);
   });
   afterEach(async () => {
     await db.close();

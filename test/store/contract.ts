@@ -12,6 +12,7 @@ import {
 } from '../../src/store/inputs.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { insertName, selectResolution, upsertAddress } from '../../src/names/name-repo.ts';
+import { countingDb } from '../support/counting-db.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
@@ -49,18 +50,8 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
         T0,
       ]);
       const statements: string[] = [];
-      // Reads through a recording view of the store (writes too: the cache lives with the store, not the view).
-      const counted = new Proxy(db, {
-        get(target, prop) {
-          if (prop === 'query')
-            return (sql: string, params?: readonly unknown[]) => (
-              statements.push(sql),
-              target.query(sql, params)
-            );
-          const v: unknown = Reflect.get(target, prop, target);
-          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-        },
-      });
+      // Reads through a recording view of the store (the cache lives with the store, not the view).
+      const counted = countingDb(db, statements);
       const row = { ownerAccountId: accountId, partnerId: null, partnerOwnerRef: null, private: false };
       await insertName(db, { label: 'cache', ...row, createdAt: T0, updatedAt: T0 });
       expect(await selectResolution(counted, 'cache', 'LTC')).toEqual({ private: false, link: null });
