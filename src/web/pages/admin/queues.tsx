@@ -51,8 +51,22 @@ export function Queues(props: { api: Api; announce: (text: string) => void }): J
   return (
     <>
       <div class="queues">
-        <KeyQueue api={props.api} record={record} />
-        <DappQueue api={props.api} record={record} />
+        <Queue
+          id="key-queue"
+          title="Pending API keys"
+          empty="No keys are waiting for review."
+          load={async () => (await props.api.call(AdminPendingKeysDocument, {})).reviewApiKeys}
+          record={record}
+          item={(k, done) => <KeyItem k={k} api={props.api} done={done} />}
+        />
+        <Queue
+          id="dapp-queue"
+          title="Submitted dapps"
+          empty="No dapps are waiting for review."
+          load={async () => (await props.api.call(AdminSubmittedDappsDocument, {})).reviewDapps}
+          record={record}
+          item={(d, done) => <DappItem d={d} api={props.api} done={done} />}
+        />
       </div>
       <section aria-labelledby="decided-h" class="panel">
         <h3 id="decided-h">Decided in this session</h3>
@@ -140,31 +154,40 @@ function QueueFrame(props: {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function KeyQueue(props: { api: Api; record: (d: Decision) => void }): JSX.Element {
-  const q = useQueue<Key>(async () => (await props.api.call(AdminPendingKeysDocument, {})).reviewApiKeys);
+/**
+ * One review queue: loads its items, lists them, and on a confirmed decision drops the item, records the decision and
+ * moves focus to the queue's heading.
+ */
+function Queue<T extends { id: string }>(props: {
+  id: string;
+  title: string;
+  empty: string;
+  load: () => Promise<T[]>;
+  record: (d: Decision) => void;
+  item: (t: T, done: (d: Omit<Decision, 'at'>) => void) => JSX.Element;
+}): JSX.Element {
+  const q = useQueue<T>(props.load);
   const heading = useRef<HTMLHeadingElement>(null);
-  const done = (k: Key, d: Omit<Decision, 'at'>) => {
-    q.remove(k.id);
+  const done = (t: T, d: Omit<Decision, 'at'>) => {
+    q.remove(t.id);
     props.record({ ...d, at: Date.now() });
     heading.current?.focus();
   };
   return (
     <QueueFrame
-      id="key-queue"
-      title="Pending API keys"
+      id={props.id}
+      title={props.title}
       count={q.items?.length ?? null}
       loading={q.loading}
       error={q.error}
       refresh={() => void q.refresh()}
       headingRef={heading}
-      empty="No keys are waiting for review."
+      empty={props.empty}
     >
       {q.items && q.items.length > 0 ? (
         <ul class="items">
-          {q.items.map((k) => (
-            <li key={k.id}>
-              <KeyItem k={k} api={props.api} done={(d) => done(k, d)} />
-            </li>
+          {q.items.map((t) => (
+            <li key={t.id}>{props.item(t, (d) => done(t, d))}</li>
           ))}
         </ul>
       ) : null}
@@ -249,28 +272,19 @@ function KeyItem(props: { k: Key; api: Api; done: (d: Omit<Decision, 'at'>) => v
         <dd>{when(k.createdAt)}</dd>
       </dl>
       <form class="decide" onSubmit={(e) => e.preventDefault()} aria-label={`Decide on key ${label}`}>
-        <label for={`${id}-reason`}>Reason (required)</label>
-        <textarea
+        <NoteField
           id={`${id}-reason`}
-          ref={reasonRef}
-          rows={2}
+          label="Reason (required)"
+          hint="Goes to the audit log; when the key is rejected the owner sees it. Up to 500 characters."
           value={reason}
-          onInput={(e) => {
-            setReason(e.currentTarget.value);
-            if (problem) setProblem(checkNote(e.currentTarget.value, 'reason'));
+          problem={problem}
+          busy={busy}
+          fieldRef={reasonRef}
+          onInput={(v) => {
+            setReason(v);
+            if (problem) setProblem(checkNote(v, 'reason'));
           }}
-          aria-invalid={problem ? 'true' : 'false'}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-err` : ''}`}
-          disabled={busy}
         />
-        <p id={`${id}-hint`} class="hint">
-          Goes to the audit log; when the key is rejected the owner sees it. Up to 500 characters.
-        </p>
-        {problem && (
-          <p id={`${id}-err`} class="field-error">
-            {problem}
-          </p>
-        )}
         {enterprise && (
           <>
             <label for={`${id}-limit`}>Requests per minute on approval (optional, up to 10,000)</label>
@@ -292,57 +306,13 @@ function KeyItem(props: { k: Key; api: Api; done: (d: Omit<Decision, 'at'>) => v
             )}
           </>
         )}
-        <div class="actions">
-          <button type="button" class="approve" disabled={busy} onClick={() => void decide('approve')}>
-            Approve key
-          </button>
-          <button type="button" class="reject" disabled={busy} onClick={() => void decide('reject')}>
-            Reject key
-          </button>
-        </div>
-        {failure && (
-          <p role="alert" class="error">
-            {failure}
-          </p>
-        )}
+        <DecideActions noun="key" busy={busy} failure={failure} decide={(a) => void decide(a)} />
       </form>
     </article>
   );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-function DappQueue(props: { api: Api; record: (d: Decision) => void }): JSX.Element {
-  const q = useQueue<Dapp>(async () => (await props.api.call(AdminSubmittedDappsDocument, {})).reviewDapps);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const done = (d: Dapp, decision: Omit<Decision, 'at'>) => {
-    q.remove(d.id);
-    props.record({ ...decision, at: Date.now() });
-    heading.current?.focus();
-  };
-  return (
-    <QueueFrame
-      id="dapp-queue"
-      title="Submitted dapps"
-      count={q.items?.length ?? null}
-      loading={q.loading}
-      error={q.error}
-      refresh={() => void q.refresh()}
-      headingRef={heading}
-      empty="No dapps are waiting for review."
-    >
-      {q.items && q.items.length > 0 ? (
-        <ul class="items">
-          {q.items.map((d) => (
-            <li key={d.id}>
-              <DappItem d={d} api={props.api} done={(x) => done(d, x)} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </QueueFrame>
-  );
-}
 
 function DappItem(props: { d: Dapp; api: Api; done: (d: Omit<Decision, 'at'>) => void }): JSX.Element {
   const d = props.d;
@@ -415,43 +385,88 @@ function DappItem(props: { d: Dapp; api: Api; done: (d: Omit<Decision, 'at'>) =>
         <dd class="text">{d.description}</dd>
       </dl>
       <form class="decide" onSubmit={(e) => e.preventDefault()} aria-label={`Decide on dapp ${d.name}`}>
-        <label for={`${id}-notes`}>Notes to the submitter (required)</label>
-        <textarea
+        <NoteField
           id={`${id}-notes`}
-          ref={notesRef}
-          rows={2}
+          label="Notes to the submitter (required)"
+          hint="The submitter sees them with the decision. Up to 2,000 characters."
           value={notes}
-          onInput={(e) => {
-            setNotes(e.currentTarget.value);
-            if (problem) setProblem(checkNote(e.currentTarget.value, 'notes'));
+          problem={problem}
+          busy={busy}
+          fieldRef={notesRef}
+          onInput={(v) => {
+            setNotes(v);
+            if (problem) setProblem(checkNote(v, 'notes'));
           }}
-          aria-invalid={problem ? 'true' : 'false'}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-err` : ''}`}
-          disabled={busy}
         />
-        <p id={`${id}-hint`} class="hint">
-          The submitter sees them with the decision. Up to 2,000 characters.
-        </p>
-        {problem && (
-          <p id={`${id}-err`} class="field-error">
-            {problem}
-          </p>
-        )}
-        <div class="actions">
-          <button type="button" class="approve" disabled={busy} onClick={() => void decide('approve')}>
-            Approve dapp
-          </button>
-          <button type="button" class="reject" disabled={busy} onClick={() => void decide('reject')}>
-            Reject dapp
-          </button>
-        </div>
-        {failure && (
-          <p role="alert" class="error">
-            {failure}
-          </p>
-        )}
+        <DecideActions noun="dapp" busy={busy} failure={failure} decide={(a) => void decide(a)} />
       </form>
     </article>
+  );
+}
+
+/**
+ * The required text of a decision (a key's reason, a dapp's notes): its hint, and the problem (checked inline) tied to
+ * it for screen readers. Element ids: `id`, `${id}-hint`, `${id}-err`.
+ */
+function NoteField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  problem: string | null;
+  busy: boolean;
+  fieldRef: { current: HTMLTextAreaElement | null };
+  onInput: (value: string) => void;
+}): JSX.Element {
+  const { id, problem } = props;
+  return (
+    <>
+      <label for={id}>{props.label}</label>
+      <textarea
+        id={id}
+        ref={props.fieldRef}
+        rows={2}
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        aria-invalid={problem ? 'true' : 'false'}
+        aria-describedby={`${id}-hint${problem ? ` ${id}-err` : ''}`}
+        disabled={props.busy}
+      />
+      <p id={`${id}-hint`} class="hint">
+        {props.hint}
+      </p>
+      {problem && (
+        <p id={`${id}-err`} class="field-error">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Approve and reject buttons of one item, and the server's refusal when there is one. */
+function DecideActions(props: {
+  noun: 'key' | 'dapp';
+  busy: boolean;
+  failure: string | null;
+  decide: (action: 'approve' | 'reject') => void;
+}): JSX.Element {
+  return (
+    <>
+      <div class="actions">
+        <button type="button" class="approve" disabled={props.busy} onClick={() => props.decide('approve')}>
+          Approve {props.noun}
+        </button>
+        <button type="button" class="reject" disabled={props.busy} onClick={() => props.decide('reject')}>
+          Reject {props.noun}
+        </button>
+      </div>
+      {props.failure && (
+        <p role="alert" class="error">
+          {props.failure}
+        </p>
+      )}
+    </>
   );
 }
 
