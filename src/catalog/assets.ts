@@ -132,3 +132,16 @@ export const ASSET_BY_ID: ReadonlyMap<string, AssetInfo> = new Map(ASSETS.map((a
 
 /** The 19 kit coin tickers (uppercase), in wallet order. */
 export const KIT_TICKERS: readonly string[] = KIT_ROWS.map(([ticker]) => ticker);
+
+/**
+ * Protocol supply caps, in coins, of the coins whose cap is fixed by their consensus rules and beyond doubt: a
+ * circulating or total supply above it is an impossible reading and is rejected at ingestion. Coins not listed have
+ * no cap or one we have not verified; their readings are not bounded this way.
+ */
+export const PROTOCOL_MAX_SUPPLY: ReadonlyMap<string, number> = new Map([
+  ['bitcoin', 21_000_000],
+  ['bitcoin-cash', 21_000_000],
+  ['bitcoin-cash-sv', 21_000_000],
+  ['litecoin', 84_000_000],
+  ['digibyte', 21_000_000_000],
+]);

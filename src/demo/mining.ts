@@ -155,6 +155,10 @@ export function demoMiningAt(p: DemoMiningParams, t: number): MiningFigures {
     difficulty: sig((demoHashrateAt(p, t) * p.blockTimeSeconds) / perDifficulty, 8),
     blockReward: rewardAt(p, t),
     blockTimeSeconds: p.blockTimeSeconds,
+    // The demo has no chain: no tip, and the hashrate is the one the difficulty implies.
+    height: null,
+    networkHashps: null,
+    tipTime: null,
     source: DEMO_MINING_SOURCE,
     observedAt: t,
   };

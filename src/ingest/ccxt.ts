@@ -18,6 +18,12 @@ export interface CcxtVenueConfig {
   kind?: VenueKind;
   /** Per-venue request timeout in ms; default 10000. Bounds both ccxt's HTTP timeout and our wait. */
   timeoutMs?: number;
+  /**
+   * Base URL of the exchange's public REST API instead of ccxt's built-in one (`urls.api.public`): a proxy, or a
+   * server replaying recorded answers. Only that API family moves; exchanges that also call other families while
+   * loading markets (Binance's futures APIs) still reach those hosts, so use it with single-API exchanges (Kraken).
+   */
+  url?: string;
   /** ccxt unified symbol (`LTC/USDT`) → our base asset id (`litecoin`). The quote is the symbol's quote, lowercased. */
   symbols: Record<string, string>;
 }
@@ -28,10 +34,8 @@ export interface CcxtSourceConfig {
   venues: CcxtVenueConfig[];
 }
 
-/** A snapshot of the ccxt source: tickers of the venues that answered, plus one error per failed venue. */
-export interface CcxtSnapshot extends SourceSnapshot {
-  errors?: { source: string; message: string }[];
-}
+/** A snapshot of the ccxt source: tickers of the venues that answered, plus one `errors` entry per failed venue. */
+export type CcxtSnapshot = SourceSnapshot;
 
 /** The part of a ccxt exchange we use. */
 export interface CcxtExchangeLike {
@@ -41,6 +45,8 @@ export interface CcxtExchangeOptions {
   enableRateLimit: boolean;
   /** ccxt's HTTP timeout, ms. */
   timeout: number;
+  /** Deep-merged over the exchange's own description: the public (and private) API base of `url`. */
+  urls?: { api: { public: string; private: string } };
 }
 export type CreateExchange = (id: string, options: CcxtExchangeOptions) => CcxtExchangeLike;
 
@@ -133,12 +139,17 @@ export function createCcxtSource(
   const now = deps.now ?? Date.now;
   const venues = config.venues.map((v) => {
     const timeoutMs = v.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const exchange = create(v.id, { enableRateLimit: true, timeout: timeoutMs });
+    const exchange = create(v.id, {
+      enableRateLimit: true,
+      timeout: timeoutMs,
+      ...(v.url ? { urls: { api: { public: v.url, private: v.url } } } : {}),
+    });
     return { id: v.id, kind: v.kind ?? 'cex', timeoutMs, symbols: Object.entries(v.symbols), exchange };
   });
   return {
     id: config.id ?? 'ccxt',
     kind: 'ccxt',
+    supplies: ['tickers'],
     async poll(signal): Promise<CcxtSnapshot> {
       const ts = now();
       const results = await Promise.all(
@@ -206,8 +217,8 @@ export function parseCcxtConfig(raw: unknown, where = 'ccxt config'): CcxtSource
   venues.forEach((v: unknown, i) => {
     const at = `venues[${i}]`;
     if (!isObject(v)) return bad(at, 'must be an object');
-    onlyKeys(v, ['id', 'kind', 'timeoutMs', 'symbols'], `${where}: ${at}`);
-    const { id, kind, timeoutMs, symbols } = v;
+    onlyKeys(v, ['id', 'kind', 'timeoutMs', 'url', 'symbols'], `${where}: ${at}`);
+    const { id, kind, timeoutMs, url, symbols } = v;
     if (typeof id !== 'string' || !VENUE_ID.test(id))
       return bad(`${at}.id`, 'must be a ccxt exchange id such as "kraken"');
     if (seen.has(id)) bad(`${at}.id`, `duplicate venue "${id}"`);
@@ -221,6 +232,12 @@ export function parseCcxtConfig(raw: unknown, where = 'ccxt config'): CcxtSource
       venue.timeoutMs = ok
         ? timeoutMs
         : bad(`${at}.timeoutMs`, 'must be an integer between 1 and 120000 (ms)');
+    }
+    if (url !== undefined) {
+      venue.url =
+        typeof url === 'string' && /^https?:\/\/[^\s]+$/.test(url)
+          ? url.replace(/\/+$/, '')
+          : bad(`${at}.url`, 'must be an http(s) URL such as "http://127.0.0.1:8080"');
     }
     if (!isObject(symbols) || Object.keys(symbols).length === 0) {
       return bad(`${at}.symbols`, 'must be a non-empty object {"LTC/USDT": "litecoin", ...}');

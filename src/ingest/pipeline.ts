@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FxRate, SourceSnapshot, SupplyRecord, Ticker, TickerSource } from './types.ts';
-import { validateFx, validateSupply, validateTicker } from './validate.ts';
+import { failureOf } from './http.ts';
+import type { FxRate, MiningRecord, SourceSnapshot, SupplyRecord, Ticker, TickerSource } from './types.ts';
+import { validateFx, validateMining, validateSupply, validateTicker } from './validate.ts';
+import type { Validation } from './validate.ts';
 
 /** A snapshot after validation: only well-formed records, with a digest that identifies its content. */
 export interface PreparedSnapshot {
@@ -10,6 +12,7 @@ export interface PreparedSnapshot {
   tickers: Ticker[];
   supply: SupplyRecord[];
   fx: FxRate[];
+  mining: MiningRecord[];
   rejected: number;
 }
 
@@ -27,39 +30,33 @@ export function prepareSnapshot(
     reject('snapshot: must be an object with a string source and a numeric ts', raw);
     return null;
   }
-  const tickers: Ticker[] = [];
-  const supply: SupplyRecord[] = [];
-  const fx: FxRate[] = [];
   let rejected = 0;
-  for (const t of Array.isArray(raw.tickers) ? raw.tickers : []) {
-    const r = validateTicker(t, knownAssets, now);
-    if (r.ok) tickers.push(r.value);
-    else {
-      reject(r.reason, t);
-      rejected++;
+  const keep = <T>(records: unknown, check: (x: unknown) => Validation<T>): T[] => {
+    const out: T[] = [];
+    for (const x of Array.isArray(records) ? records : []) {
+      const r = check(x);
+      if (r.ok) out.push(r.value);
+      else {
+        reject(r.reason, x);
+        rejected++;
+      }
     }
-  }
-  for (const s of Array.isArray(raw.supply) ? raw.supply : []) {
-    const r = validateSupply(s, knownAssets, now);
-    if (r.ok) supply.push(r.value);
-    else {
-      reject(r.reason, s);
-      rejected++;
-    }
-  }
-  for (const f of Array.isArray(raw.fx) ? raw.fx : []) {
-    const r = validateFx(f, now);
-    if (r.ok) fx.push(r.value);
-    else {
-      reject(r.reason, f);
-      rejected++;
-    }
+    return out;
+  };
+  const tickers = keep(raw.tickers, (x) => validateTicker(x, knownAssets, now));
+  const supply = keep(raw.supply, (x) => validateSupply(x, knownAssets, now));
+  const fx = keep(raw.fx, (x) => validateFx(x, now));
+  const mining = keep(raw.mining, (x) => validateMining(x, knownAssets, now));
+  // What the adapter could not read itself is counted the same way.
+  for (const r of Array.isArray(raw.rejects) ? raw.rejects : []) {
+    reject(r.reason, r.record);
+    rejected++;
   }
   const digest = createHash('sha256')
-    .update(JSON.stringify([raw.source, raw.ts, tickers, supply, fx]))
+    .update(JSON.stringify([raw.source, raw.ts, tickers, supply, fx, mining]))
     .digest('base64url')
     .slice(0, 22);
-  return { source: raw.source, ts: raw.ts, digest, tickers, supply, fx, rejected };
+  return { source: raw.source, ts: raw.ts, digest, tickers, supply, fx, mining, rejected };
 }
 
 /** Outcome of polling one source. */
@@ -67,16 +64,22 @@ export interface PollOutcome {
   source: string;
   snapshot: SourceSnapshot | null;
   error: string | null;
+  /** Stable reason of `error` (`timeout`, `unreachable`, `not_json`…); null without an error. */
+  reason?: string | null;
   ms: number;
 }
 
 /**
- * Polls every source in parallel, each cut off after `timeoutMs`: a source that fails or hangs yields an error and
- * no snapshot, and never delays the others beyond the timeout.
+ * Polls every source in parallel, each cut off after its own `timeoutMs` (the source's, else `timeoutMs`): a source
+ * that fails or hangs yields an error and no snapshot, and never delays the others beyond its timeout.
  */
-export async function pollAll(sources: readonly TickerSource[], timeoutMs: number): Promise<PollOutcome[]> {
+export async function pollAll(
+  sources: readonly TickerSource[],
+  defaultTimeoutMs: number,
+): Promise<PollOutcome[]> {
   return Promise.all(
     sources.map(async (src) => {
+      const timeoutMs = src.timeoutMs ?? defaultTimeoutMs;
       const t0 = performance.now();
       const ac = new AbortController();
       let timer: NodeJS.Timeout | undefined;
@@ -94,6 +97,7 @@ export async function pollAll(sources: readonly TickerSource[], timeoutMs: numbe
           source: src.id,
           snapshot: null,
           error: err instanceof Error ? err.message : String(err),
+          reason: ac.signal.aborted ? 'timeout' : failureOf(err),
           ms: performance.now() - t0,
         };
       } finally {

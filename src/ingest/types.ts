@@ -59,6 +59,33 @@ export interface FxRate {
   source: string;
 }
 
+/**
+ * One observation of a proof-of-work chain's network figures by one source (a row of `mining_figures`). A figure
+ * the source does not know is null, never a guess.
+ */
+export interface MiningRecord {
+  /** Coin id (catalog). */
+  asset: string;
+  /** Lowercase proof-of-work algorithm the figures are for, e.g. `scrypt`. */
+  algorithm: string;
+  /** Network difficulty (Bitcoin's convention: difficulty 1 ≈ 2^32 hashes per block); null when unknown. */
+  difficulty: number | null;
+  /** Coins paid per block (subsidy, without fees); null when unknown. */
+  blockReward: number | null;
+  /** Seconds between blocks (of this algorithm, for multi-algorithm chains); null when unknown. */
+  blockTimeSeconds: number | null;
+  /** Height of the chain's tip when observed; null when the source does not say. */
+  height: number | null;
+  /** Network hashrate in hashes per second as the source reports it (a node's `getnetworkhashps`); null if none. */
+  networkHashps: number | null;
+  /** Time of the tip block, UNIX ms; null when unknown. */
+  tipTime: number | null;
+  /** Where the figures come from: `demo` (the seeded demo generator), a node (`node:ltc`), an explorer. */
+  source: string;
+  /** When they were observed, UNIX ms. */
+  observedAt: number;
+}
+
 /** One poll of a source: everything it saw at one moment. */
 export interface SourceSnapshot {
   /** Source id (`replay:demo`, `ccxt:kraken`, `dex:recorded`). */
@@ -68,7 +95,19 @@ export interface SourceSnapshot {
   tickers: unknown[];
   supply?: unknown[];
   fx?: unknown[];
+  /** Chain figures (`MiningRecord`s), from coin nodes. */
+  mining?: unknown[];
+  /**
+   * Records the adapter itself could not read from the answer (a field of the wrong type, a figure out of range),
+   * with a stable reason: counted and logged like validation rejects, never stored.
+   */
+  rejects?: { reason: string; record: unknown }[];
+  /** Parts that failed while the rest answered (a ccxt venue, a node's supply read): reported per part in health. */
+  errors?: { source: string; message: string; reason?: string }[];
 }
+
+/** What a source feeds: the engine's inputs, and chain reads for the bridge's proof of reserves. */
+export type SourceSupply = 'tickers' | 'supply' | 'fx' | 'mining' | 'balances' | 'token-supply';
 
 /**
  * A source of market inputs. `poll` returns what the source knows now; a replay source walks its recording.
@@ -76,8 +115,41 @@ export interface SourceSnapshot {
  */
 export interface TickerSource {
   readonly id: string;
-  readonly kind: 'replay' | 'ccxt' | 'dex';
+  readonly kind: 'replay' | 'ccxt' | 'dex' | 'node' | 'explorer' | 'fx' | 'solana';
+  /** What its snapshots carry (for `coinwallet sources check` and `/healthz`); unset: tickers. */
+  readonly supplies?: readonly SourceSupply[];
+  /** This source's poll timeout in ms; unset: the pipeline's (`SOURCE_TIMEOUT_MS`). */
+  readonly timeoutMs?: number;
   /** Next snapshot, or `null` when a finite recording is exhausted. */
   poll(signal: AbortSignal): Promise<SourceSnapshot | null>;
   close?(): Promise<void>;
+}
+
+/** One address's confirmed balance in base units, at a block (its height and time, UNIX ms). */
+export interface AddressBalance {
+  address: string;
+  units: bigint;
+  height: number;
+  blockTime: number;
+}
+
+/** A source that reads the confirmed balances of addresses (a coin node, a Blockbook explorer). */
+export interface BalanceReader {
+  readonly id: string;
+  /** Balances of `addresses`, in order, all at one block. Rejects with a `SourceError` when it cannot say. */
+  balances(addresses: readonly string[]): Promise<AddressBalance[]>;
+}
+
+/** A token's total supply in base units at a Solana slot (and that slot's block time, UNIX ms). */
+export interface TokenSupply {
+  units: bigint;
+  decimals: number;
+  slot: number;
+  blockTime: number;
+}
+
+/** A source that reads an SPL token's supply (a Solana JSON-RPC endpoint). */
+export interface TokenSupplyReader {
+  readonly id: string;
+  tokenSupply(mint: string): Promise<TokenSupply>;
 }

@@ -3,8 +3,17 @@
  * with only its known fields, or a short stable reason (`ticker.last: must be a finite number > 0`) that
  * {@link RejectCounter} counts for logs and the health endpoint.
  */
+import { PROTOCOL_MAX_SUPPLY } from '../catalog/assets.ts';
 import { CURRENCIES, QUOTE_ASSETS } from '../catalog/currencies.ts';
-import type { FxRate, SupplyKind, SupplyRecord, SupplySourceKind, Ticker, VenueKind } from './types.ts';
+import type {
+  FxRate,
+  MiningRecord,
+  SupplyKind,
+  SupplyRecord,
+  SupplySourceKind,
+  Ticker,
+  VenueKind,
+} from './types.ts';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -58,13 +67,18 @@ class Fields {
     const v = this.o[key];
     return v === null || (finite(v) && v > 0) ? v : this.fail(key, 'must be null or a finite number > 0');
   }
-  ts(now: number): number {
-    const v = this.o['ts'];
+  ts(now: number, key = 'ts'): number {
+    const v = this.o[key];
     if (typeof v !== 'number' || !Number.isSafeInteger(v))
-      return this.fail('ts', 'must be an integer (UNIX ms)');
-    if (v < MIN_TS) this.fail('ts', 'must not be before 2009-01-01');
-    if (v > now + MAX_FUTURE_MS) this.fail('ts', 'must not be more than 1 day in the future');
+      return this.fail(key, 'must be an integer (UNIX ms)');
+    if (v < MIN_TS) this.fail(key, 'must not be before 2009-01-01');
+    if (v > now + MAX_FUTURE_MS) this.fail(key, 'must not be more than 1 day in the future');
     return v;
+  }
+  /** Null, or a number accepted by `ok` (`rule` says which). */
+  nullable(key: string, ok: (n: number) => boolean, rule: string): number | null {
+    const v = this.o[key];
+    return v === null || (finite(v) && ok(v)) ? v : this.fail(key, `must be null or ${rule}`);
   }
 }
 
@@ -104,7 +118,10 @@ export function validateTicker(
   });
 }
 
-/** Validates one supply observation; the asset must be in `knownAssets`. */
+/**
+ * Validates one supply observation; the asset must be in `knownAssets`, and a circulating or total figure must not
+ * exceed the asset's protocol cap when it has one (`PROTOCOL_MAX_SUPPLY`).
+ */
 export function validateSupply(
   x: unknown,
   knownAssets: ReadonlySet<string>,
@@ -116,6 +133,9 @@ export function validateSupply(
     if (!knownAssets.has(asset)) f.fail('asset', 'must be a known asset id');
     const kind = f.oneOf('kind', SUPPLY_KINDS);
     const value = f.nonNegative('value');
+    const cap = PROTOCOL_MAX_SUPPLY.get(asset);
+    if (kind !== 'max' && cap !== undefined && value > cap)
+      f.fail('value', `must not exceed the protocol's max supply of ${cap}`);
     const source = f.id('source', SOURCE_ID);
     const sourceKind = f.oneOf('sourceKind', SOURCE_KINDS);
     const ts = f.ts(now);
@@ -142,6 +162,43 @@ export function validateFx(
     const source = f.id('source', SOURCE_ID);
     const ts = f.ts(now);
     return { currency, usdPerUnit, ts, source };
+  });
+}
+
+/**
+ * Validates one chain observation (`MiningRecord`): a known asset, every figure null or in range (difficulty and
+ * block time > 0, reward and hashrate >= 0, height a non-negative integer, tip time a plausible UNIX ms).
+ */
+export function validateMining(
+  x: unknown,
+  knownAssets: ReadonlySet<string>,
+  now = Date.now(),
+): Validation<MiningRecord> {
+  return run(() => {
+    const f = new Fields(x, 'mining');
+    const asset = f.id('asset');
+    if (!knownAssets.has(asset)) f.fail('asset', 'must be a known asset id');
+    const algorithm = f.id('algorithm');
+    const difficulty = f.nullable('difficulty', (n) => n > 0, 'a finite number > 0');
+    const blockReward = f.nullable('blockReward', (n) => n >= 0, 'a finite number >= 0');
+    const blockTimeSeconds = f.nullable('blockTimeSeconds', (n) => n > 0, 'a finite number > 0');
+    const height = f.nullable('height', (n) => Number.isSafeInteger(n) && n >= 0, 'an integer >= 0');
+    const networkHashps = f.nullable('networkHashps', (n) => n >= 0, 'a finite number >= 0');
+    const tipTime = f.o['tipTime'] === null ? null : f.ts(now, 'tipTime');
+    const source = f.id('source', SOURCE_ID);
+    const observedAt = f.ts(now, 'observedAt');
+    return {
+      asset,
+      algorithm,
+      difficulty,
+      blockReward,
+      blockTimeSeconds,
+      height,
+      networkHashps,
+      tipTime,
+      source,
+      observedAt,
+    };
   });
 }
 

@@ -2,24 +2,10 @@
  * Proof-of-work network figures of a coin (the graph's `Coin.mining`), as one source observed them at one time, and
  * the network hashrate they imply. A figure the source does not know is null, never a guess.
  */
+import type { MiningRecord } from '../ingest/types.ts';
 
-/** One observation of a coin's network figures (a row of `mining_figures`). */
-export interface MiningFigures {
-  /** Coin id (catalog). */
-  asset: string;
-  /** Lowercase proof-of-work algorithm the figures are for, e.g. `scrypt`. */
-  algorithm: string;
-  /** Network difficulty (Bitcoin's convention: difficulty 1 ≈ 2^32 hashes per block); null when unknown. */
-  difficulty: number | null;
-  /** Coins paid per block (subsidy, without fees); null when unknown. */
-  blockReward: number | null;
-  /** Target seconds between blocks (of this algorithm, for multi-algorithm chains); null when unknown. */
-  blockTimeSeconds: number | null;
-  /** Where the figures come from: `demo` (the seeded demo generator), a node, an explorer. */
-  source: string;
-  /** When they were observed, UNIX ms. */
-  observedAt: number;
-}
+/** One observation of a coin's network figures (a row of `mining_figures`): the ingest record. */
+export type MiningFigures = MiningRecord;
 
 /**
  * Expected hashes per block at difficulty 1, for the algorithms whose difficulty follows Bitcoin's convention
@@ -33,13 +19,15 @@ export const HASHES_PER_DIFFICULTY: Readonly<Record<string, number>> = {
 };
 
 /**
- * Estimated network hashrate, hashes per second: `difficulty × 2^32 / blockTimeSeconds` (expected hashes per block
- * over seconds per block). Null when either figure is unknown or the algorithm does not count difficulty in 2^32
- * hashes.
+ * Network hashrate, hashes per second: what the source reports (a node's `getnetworkhashps`: the work of the last
+ * blocks over their time) when it does; otherwise estimated as `difficulty × 2^32 / blockTimeSeconds` (expected
+ * hashes per block over seconds per block). Null when neither is possible: a figure is unknown or the algorithm
+ * does not count difficulty in 2^32 hashes.
  */
 export function networkHashrate(
-  f: Pick<MiningFigures, 'algorithm' | 'difficulty' | 'blockTimeSeconds'>,
+  f: Pick<MiningFigures, 'algorithm' | 'difficulty' | 'blockTimeSeconds' | 'networkHashps'>,
 ): number | null {
+  if (f.networkHashps !== null && f.networkHashps >= 0) return f.networkHashps;
   const perDifficulty = HASHES_PER_DIFFICULTY[f.algorithm.toLowerCase()];
   if (perDifficulty === undefined || f.difficulty === null || f.blockTimeSeconds === null) return null;
   if (!(f.difficulty > 0) || !(f.blockTimeSeconds > 0)) return null;

@@ -8,12 +8,13 @@ import type { Db } from '../store/db.ts';
 import type { BarRow } from '../store/bars.ts';
 import { saveBars } from '../store/bars.ts';
 import { logSnapshots, saveFx, saveRejects, saveSupply, saveTickers } from '../store/inputs.ts';
+import { saveMiningFigures } from '../store/mining.ts';
 
 const RESOLUTIONS: Resolution[] = ['5m', '1h', '1d'];
 
 /**
  * Collects what a tick (or a run of backfilled snapshots) must write, then writes it in one transaction:
- * raw inputs, the touched history bars (read back from the in-memory windows, already merged), the ingest log
+ * raw inputs (tickers, supply, FX, chain figures), the touched history bars (read back from the in-memory windows, already merged), the ingest log
  * and reject counts. Bars merge idempotently in SQL, so a replayed or retried batch changes nothing.
  */
 export class PendingWrites {
@@ -67,6 +68,10 @@ export class PendingWrites {
       await saveFx(
         tx,
         snaps.flatMap((s) => s.fx),
+      );
+      await saveMiningFigures(
+        tx,
+        snaps.flatMap((s) => s.mining),
       );
       await saveBars(tx, bars);
       await logSnapshots(

@@ -13,6 +13,8 @@ import { hasSnapshot, loadFx, loadLatestSupply, loadTickers } from '../store/inp
 import { readLatestMining } from '../store/mining.ts';
 import type { MiningFigures } from './mining.ts';
 import { PendingWrites } from './persist.ts';
+import { SourceHealthBook } from './source-health.ts';
+import type { SourceHealth } from './source-health.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -42,13 +44,7 @@ export interface MarketServiceOptions {
   afterTick?: (now: number) => Promise<void>;
 }
 
-/** Per-source freshness, reported by `/healthz`. */
-export interface SourceHealth {
-  lastPollAt: number | null;
-  lastSnapshotTs: number | null;
-  lastError: string | null;
-  lastMs: number | null;
-}
+export type { SourceHealth } from './source-health.ts';
 
 /**
  * The market engine in service: loads state from the store, runs ingestion ticks (poll → validate → aggregate →
@@ -60,7 +56,9 @@ export class MarketService {
   readonly rejects = new RejectCounter();
   /** Rejects not yet written to `ingest_rejects`. */
   private readonly unsaved = new RejectCounter();
-  readonly sources = new Map<string, SourceHealth>();
+  private readonly health: SourceHealthBook;
+  /** Last accepted chain height per `source|asset`: a source whose height goes backwards is rejected. */
+  private readonly heights = new Map<string, number>();
   private current: MarketSnapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -73,6 +71,12 @@ export class MarketService {
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? silentLogger;
     this.known = new Set(opts.engine.assets.map((a) => a.id));
+    this.health = new SourceHealthBook(this.log, opts.sources);
+  }
+
+  /** Per-source health (freshness, last error, failures by reason), by source id: what `/healthz` reports. */
+  get sources(): ReadonlyMap<string, SourceHealth> {
+    return this.health.entries;
   }
 
   /** The snapshot of the last tick; null before the first aggregation. */
@@ -111,21 +115,11 @@ export class MarketService {
     let tickers = 0;
     let rejected = 0;
     for (const o of outcomes) {
-      const h = this.sources.get(o.source) ?? {
-        lastPollAt: null,
-        lastSnapshotTs: null,
-        lastError: null,
-        lastMs: null,
-      };
-      h.lastPollAt = now;
-      h.lastMs = Math.round(o.ms);
-      h.lastError = o.error;
-      if (o.error) this.log.warn('source failed', { source: o.source, error: o.error });
-      this.sources.set(o.source, h);
+      this.health.record(o, now);
       if (!o.snapshot) continue;
       const p = await this.prepare(o.snapshot, now);
       if (!p) continue;
-      h.lastSnapshotTs = p.ts;
+      this.health.delivered(o.source, p);
       tickers += p.tickers.length;
       rejected += p.rejected;
       pending.add(p);
@@ -243,6 +237,18 @@ export class MarketService {
     };
     const p = prepareSnapshot(raw, this.known, reject, Math.max(now, this.now()));
     if (!p || (await hasSnapshot(this.opts.db, p.source, p.ts, p.digest))) return null;
+    p.mining = p.mining.filter((m) => {
+      // A chain never gets shorter for long: a height below the last one this source reported is absurd.
+      const key = `${m.source}|${m.asset}`;
+      const last = this.heights.get(key);
+      if (m.height !== null && last !== undefined && m.height < last) {
+        reject('mining.height: must not go backwards', { ...m, previousHeight: last });
+        p.rejected++;
+        return false;
+      }
+      if (m.height !== null) this.heights.set(key, m.height);
+      return true;
+    });
     for (const t of p.tickers) this.state.applyTicker(t);
     for (const s of p.supply) this.state.applySupply(s);
     for (const f of p.fx) this.state.applyFx(f);

@@ -18,10 +18,15 @@ export async function saveMiningFigures(q: Queryable, figures: readonly MiningFi
     (f) => f.difficulty,
     (f) => f.blockReward,
     (f) => f.blockTimeSeconds,
+    (f) => f.height,
+    (f) => f.networkHashps,
+    (f) => f.tipTime,
   ]);
   const r = await q.query<{ asset: string }>(
-    `INSERT INTO mining_figures (asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::float8[], $6::float8[], $7::float8[])
+    `INSERT INTO mining_figures (asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds,
+       height, network_hashps, tip_time)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::float8[], $6::float8[], $7::float8[],
+       $8::int8[], $9::float8[], $10::int8[])
      ON CONFLICT (asset, source, observed_at) DO NOTHING
      RETURNING asset`,
     cols,
@@ -37,6 +42,9 @@ interface MiningRow {
   difficulty: number | null;
   block_reward: number | null;
   block_time_seconds: number | null;
+  height: number | string | null;
+  network_hashps: number | null;
+  tip_time: number | string | null;
 }
 
 /** The newest observation of each of `assets` (by time; any source), in one read. Coins without one are absent. */
@@ -47,7 +55,8 @@ export async function readLatestMining(
   const out = new Map<string, MiningFigures>();
   if (assets.length === 0) return out;
   const r = await q.query<MiningRow>(
-    `SELECT DISTINCT ON (asset) asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds
+    `SELECT DISTINCT ON (asset) asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds,
+       height, network_hashps, tip_time
      FROM mining_figures WHERE asset = ANY($1::text[]) ORDER BY asset, observed_at DESC, source`,
     [[...new Set(assets)]],
   );
@@ -60,6 +69,9 @@ export async function readLatestMining(
       difficulty: row.difficulty,
       blockReward: row.block_reward,
       blockTimeSeconds: row.block_time_seconds,
+      height: row.height === null ? null : Number(row.height),
+      networkHashps: row.network_hashps,
+      tipTime: row.tip_time === null ? null : Number(row.tip_time),
     });
   return out;
 }

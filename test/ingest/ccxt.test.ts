@@ -243,7 +243,7 @@ describe('loadCcxtConfig / parseCcxtConfig', () => {
     [
       'typo field',
       { venues: [{ ...venue, timeout: 5 }] },
-      'c.json: venues[0]: unknown field "timeout" (allowed: id, kind, timeoutMs, symbols)',
+      'c.json: venues[0]: unknown field "timeout" (allowed: id, kind, timeoutMs, url, symbols)',
     ],
     [
       'empty symbols',
