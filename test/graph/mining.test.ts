@@ -52,6 +52,9 @@ beforeAll(async () => {
       difficulty: 1,
       blockReward: 1,
       blockTimeSeconds: 150,
+      height: null,
+      networkHashps: null,
+      tipTime: null,
     },
     // A source that knows the algorithm and the block time only.
     {
@@ -62,6 +65,9 @@ beforeAll(async () => {
       difficulty: null,
       blockReward: null,
       blockTimeSeconds: 600,
+      height: null,
+      networkHashps: null,
+      tipTime: null,
     },
   ]);
   const inner = storeOf(tm.market);
@@ -245,7 +251,14 @@ describe('the demo mining source', () => {
     expect(h).toBe(((ltc.difficulty as number) * 4_294_967_296) / 150);
     expect(h).toBeGreaterThan(1e14);
     expect(h).toBeLessThan(1e16);
-    expect(networkHashrate({ algorithm: 'randomx', difficulty: 1e9, blockTimeSeconds: 120 })).toBeNull();
-    expect(networkHashrate({ algorithm: 'scrypt', difficulty: 0, blockTimeSeconds: 60 })).toBeNull();
+    const none = { networkHashps: null };
+    expect(
+      networkHashrate({ ...none, algorithm: 'randomx', difficulty: 1e9, blockTimeSeconds: 120 }),
+    ).toBeNull();
+    expect(networkHashrate({ ...none, algorithm: 'scrypt', difficulty: 0, blockTimeSeconds: 60 })).toBeNull();
+    // A hashrate the source reports (a node's getnetworkhashps) is served as reported, for any algorithm.
+    expect(
+      networkHashrate({ algorithm: 'randomx', difficulty: null, blockTimeSeconds: null, networkHashps: 7.5 }),
+    ).toBe(7.5);
   });
 });
