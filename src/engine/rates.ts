@@ -12,6 +12,8 @@ export class Rates {
     private readonly currencies: ReadonlyMap<string, CurrencyInfo>,
     private readonly state: MarketState,
     private readonly currentUsd: (asset: string) => number | null,
+    /** The time "now" means: the snapshot's. */
+    private readonly asOf: number,
   ) {}
 
   /** Whether `code` is a supported quote currency. */
@@ -19,7 +21,7 @@ export class Rates {
     return this.currencies.has(code);
   }
 
-  /** Current USD per unit; null when the rate is unknown. */
+  /** Current USD per unit; null when the rate is unknown (for fiat: no source has a fresh rate). */
   now(code: string): number | null {
     if (code === 'usd') return 1;
     const c = this.currencies.get(code);
@@ -28,7 +30,7 @@ export class Rates {
       const p = this.currentUsd(c.asset.id);
       return p === null ? null : p * c.asset.scale;
     }
-    return this.state.fx.get(code)?.usdPerUnit ?? null;
+    return this.state.fxNow(code, this.asOf);
   }
 
   /** USD per unit at time `ts` (the rate of that day for fiat; the asset's close at that time for crypto). */

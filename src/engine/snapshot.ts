@@ -29,6 +29,12 @@ export interface EngineConfig {
   supplyTolerance?: number;
   /** Supply observations older than this are ignored; default 7 days. */
   supplyMaxAgeMs?: number;
+  /** How long an FX rate of a source may be used, by source id; unset: `DEFAULT_FX_MAX_AGE_MS` (5.5 days). */
+  fxMaxAgeMs?: ReadonlyMap<string, number>;
+  /** Chain figures (`Coin.mining`) older than this are served with `stale: true`; default 2 hours. */
+  miningStaleAfterMs?: number;
+  /** Chain figures older than this are not served (`Coin.mining` is null); default 1 day. */
+  miningMaxAgeMs?: number;
 }
 
 /** The engine's output at one tick: immutable, served by every read path until the next tick. */
@@ -50,7 +56,7 @@ export function computeCore(
   now: number,
 ): { prices: Map<string, PriceAggregate>; supply: Map<string, SupplyFigures>; points: PricePoint[] } {
   const resolver: QuoteResolver = {
-    fiatUsd: (code) => (code === 'usd' ? 1 : (state.fx.get(code)?.usdPerUnit ?? null)),
+    fiatUsd: (code) => (code === 'usd' ? 1 : state.fxNow(code, now)),
     quoteAsset: (code) => cfg.quoteAssets.get(code) ?? null,
   };
   const prices = aggregatePrices(
@@ -121,6 +127,7 @@ export function computeSnapshot(
     new Map(cfg.currencies.map((c) => [c.code, c])),
     state,
     (id) => markets.get(id)?.price.priceUsd ?? null,
+    now,
   );
   const trending = computeTrending(markets, (id) => lastDailyVolumes(state, id, now));
   return {

@@ -4,10 +4,18 @@ import type { AssetHistory } from './types.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Daily FX series of one currency: parallel arrays sorted by day. */
+/**
+ * How long an FX rate of a source without its own window may be used: 5.5 days. The longest gap between two daily
+ * publications is the Easter break of the ECB (Thursday afternoon to Tuesday afternoon, 5 days), plus half a day
+ * for a late one. Live FX sources set their own windows (docs/sources.md).
+ */
+export const DEFAULT_FX_MAX_AGE_MS = 132 * 3_600_000;
+
+/** Daily FX series of one currency: parallel arrays sorted by day; `expires[i]` = when that day's rate goes stale. */
 export interface FxSeries {
   days: number[];
   rates: number[];
+  expires: number[];
 }
 
 /**
@@ -18,9 +26,13 @@ export interface FxSeries {
 export class MarketState {
   readonly tickers = new Map<string, Ticker>();
   readonly supply = new Map<string, Map<string, SupplyRecord>>();
-  readonly fx = new Map<string, FxRate>();
+  /** The newest rate of each currency from each source. */
+  readonly fx = new Map<string, Map<string, FxRate>>();
   readonly fxDaily = new Map<string, FxSeries>();
   readonly histories = new Map<string, AssetHistory>();
+
+  /** @param fxMaxAgeMs how long a rate of `source` may be used (default {@link DEFAULT_FX_MAX_AGE_MS} for all). */
+  constructor(private readonly fxMaxAgeMs: (source: string) => number = () => DEFAULT_FX_MAX_AGE_MS) {}
 
   /** Keeps the newer ticker per (venue, base, quote). Returns true when it changed the state. */
   applyTicker(t: Ticker): boolean {
@@ -40,17 +52,36 @@ export class MarketState {
   }
 
   applyFx(r: FxRate): void {
-    const prev = this.fx.get(r.currency);
-    if (!prev || r.ts >= prev.ts) this.fx.set(r.currency, r);
+    let bySource = this.fx.get(r.currency);
+    if (!bySource) this.fx.set(r.currency, (bySource = new Map()));
+    const prev = bySource.get(r.source);
+    if (!prev || r.ts >= prev.ts) bySource.set(r.source, r);
     let s = this.fxDaily.get(r.currency);
-    if (!s) this.fxDaily.set(r.currency, (s = { days: [], rates: [] }));
+    if (!s) this.fxDaily.set(r.currency, (s = { days: [], rates: [], expires: [] }));
     const day = Math.floor(r.ts / DAY_MS) * DAY_MS;
+    const expires = r.ts + this.fxMaxAgeMs(r.source);
     const i = upperBound(s.days, day) - 1;
-    if (i >= 0 && s.days[i] === day) s.rates[i] = r.usdPerUnit;
-    else {
+    if (i >= 0 && s.days[i] === day) {
+      s.rates[i] = r.usdPerUnit;
+      s.expires[i] = expires;
+    } else {
       s.days.splice(i + 1, 0, day);
       s.rates.splice(i + 1, 0, r.usdPerUnit);
+      s.expires.splice(i + 1, 0, expires);
     }
+  }
+
+  /**
+   * USD per unit of a fiat/metal currency at `now`: the newest rate among the sources whose rate is still fresh
+   * (no older than its source's window); null when no source has a fresh one. A stale rate is never carried on.
+   */
+  fxNow(code: string, now: number): number | null {
+    let best: FxRate | null = null;
+    for (const r of this.fx.get(code)?.values() ?? []) {
+      if (now - r.ts > this.fxMaxAgeMs(r.source) || r.ts > now + DAY_MS) continue;
+      if (best === null || r.ts > best.ts) best = r;
+    }
+    return best?.usdPerUnit ?? null;
   }
 
   history(asset: string): AssetHistory {
@@ -64,13 +95,16 @@ export class MarketState {
     return m ? [...m.values()] : [];
   }
 
-  /** USD per unit of a fiat/metal currency on the day of `ts` (the latest day at or before it), or null. */
+  /**
+   * USD per unit of a fiat/metal currency at `ts`: the rate of the latest day at or before it, while that rate was
+   * still fresh at `ts` (its source's window); null otherwise.
+   */
   fxAt(code: string, ts: number): number | null {
     const s = this.fxDaily.get(code);
     if (!s) return null;
     const i = upperBound(s.days, ts) - 1;
-    // Before the first recorded day there is no rate: unknown, not extrapolated.
-    return i >= 0 ? (s.rates[i] ?? null) : null;
+    // Before the first recorded day there is no rate, and after a rate's window none either: unknown, not carried.
+    return i >= 0 && ts <= (s.expires[i] as number) ? (s.rates[i] ?? null) : null;
   }
 }
 

@@ -1,7 +1,7 @@
 import { applyPoint, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
 import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
-import { MarketState } from '../engine/state.ts';
+import { DEFAULT_FX_MAX_AGE_MS, MarketState } from '../engine/state.ts';
 import type { Bar, Resolution } from '../engine/types.ts';
 import type { PollOutcome } from '../ingest/pipeline.ts';
 import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
@@ -51,7 +51,7 @@ export type { SourceHealth } from './source-health.ts';
  * persist → publish), backfills recordings, rolls up aged history, and serves the current snapshot from memory.
  */
 export class MarketService {
-  readonly state = new MarketState();
+  readonly state: MarketState;
   /** Every rejected input record since start, with recent examples (reported by `/healthz`). */
   readonly rejects = new RejectCounter();
   /** Rejects not yet written to `ingest_rejects`. */
@@ -69,6 +69,8 @@ export class MarketService {
 
   constructor(private readonly opts: MarketServiceOptions) {
     this.now = opts.now ?? Date.now;
+    const windows = opts.engine.fxMaxAgeMs;
+    this.state = new MarketState((source) => windows?.get(source) ?? DEFAULT_FX_MAX_AGE_MS);
     this.log = opts.log ?? silentLogger;
     this.known = new Set(opts.engine.assets.map((a) => a.id));
     this.health = new SourceHealthBook(this.log, opts.sources);

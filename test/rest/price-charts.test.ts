@@ -120,11 +120,12 @@ describe('market_chart currency conversion', () => {
   it('an unknown rate gives null, never 0, and unverified market caps are null', async () => {
     const series = m.market.state.fxDaily.get('eur');
     if (!series) throw new Error('no eur series');
-    const saved = { days: [...series.days], rates: [...series.rates] };
+    const saved = { days: [...series.days], rates: [...series.rates], expires: [...series.expires] };
     const cut = bucketStart(TEST_NOW - 20 * DAY_MS, '1d');
     const keep = series.days.findIndex((d) => d >= cut);
     series.days.splice(0, keep);
     series.rates.splice(0, keep);
+    series.expires.splice(0, keep);
     try {
       // A range no other test asks for, so the response cache cannot answer it from before the cut.
       const s = await chart(
@@ -143,6 +144,7 @@ describe('market_chart currency conversion', () => {
     } finally {
       series.days.splice(0, series.days.length, ...saved.days);
       series.rates.splice(0, series.rates.length, ...saved.rates);
+      series.expires.splice(0, series.expires.length, ...saved.expires);
     }
     const caps = (await chart(`/coins/${UNVERIFIED}/market_chart?vs_currency=usd&days=1`)).market_caps;
     expect(caps.length).toBeGreaterThan(0);
