@@ -4,7 +4,7 @@
  */
 import type { SupplyKind, SupplyRecord } from '../ingest/types.ts';
 import { median } from './stats.ts';
-import type { SupplyFigures } from './types.ts';
+import type { SupplyFigures, SupplyStatus } from './types.ts';
 
 /** Options of {@link verifySupply}. */
 export interface SupplyOptions {
@@ -31,7 +31,8 @@ const MAX_FUTURE_SKEW_MS = 60_000;
  * - Circulating: the figures (> 0; a 0 is treated as a failed read) of distinct sources are clustered: a cluster is
  *   a set of figures that all lie within `tolerance × median` of the cluster's median. When the largest cluster
  *   holds at least two sources and no other cluster is as large, circulating is its median and `verified` is true.
- *   Otherwise (one source, disagreeing sources, or a tie between clusters) circulating is null.
+ *   Otherwise (one source, disagreeing sources, or a tie between clusters) circulating is null. `status` says
+ *   which, `readings` lists each source's figure (and whether it agrees), `spread` their widest relative deviation.
  * - Total: the median of the latest total figures (> 0), else null. No agreement needed.
  * - Max: the median of the latest max figures (> 0), else null. A max figure of exactly 0 from a source of kind
  *   `emission` means "no cap": `maxInfinite` is true and `max` is null, whatever other sources say.
@@ -63,9 +64,19 @@ export function verifySupply(
     for (const r of rs) if (updatedAt === null || r.ts > updatedAt) updatedAt = r.ts;
   };
 
-  const circ = of('circulating').filter((r) => r.value > 0);
+  const circ = of('circulating')
+    .filter((r) => r.value > 0)
+    .sort((a, b) => (a.source < b.source ? -1 : 1));
   const cluster = largestCluster(circ, tolerance);
   if (cluster) use(cluster);
+  const mid = circ.length > 0 ? median(circ.map((r) => r.value)) : 0;
+  const status: SupplyStatus = cluster
+    ? 'verified'
+    : circ.length === 0
+      ? 'no_source'
+      : circ.length === 1
+        ? 'single_source'
+        : 'sources_disagree';
 
   const totals = of('total').filter((r) => r.value > 0);
   use(totals);
@@ -79,11 +90,41 @@ export function verifySupply(
     circulating: cluster ? median(cluster.map((r) => r.value)) : null,
     verified: cluster !== null,
     circulatingSources: circ.length,
+    status,
+    readings: circ.map((r) => ({
+      source: r.source,
+      sourceKind: r.sourceKind,
+      value: r.value,
+      ts: r.ts,
+      agrees: cluster?.includes(r) ?? false,
+    })),
+    spread: circ.length < 2 ? null : Math.max(...circ.map((r) => Math.abs(r.value - mid))) / mid,
     total: totals.length > 0 ? median(totals.map((r) => r.value)) : null,
     max: uncapped.length === 0 && capped.length > 0 ? median(capped.map((r) => r.value)) : null,
     maxInfinite: uncapped.length > 0,
     updatedAt,
   };
+}
+
+/**
+ * Why a circulating supply is verified or not, in one sentence for API users (REST and the graph say the same).
+ * Null when it is verified.
+ */
+export function supplyStatusReason(
+  s: SupplyFigures,
+  tolerance = DEFAULT_SUPPLY_OPTIONS.tolerance,
+): string | null {
+  const pct = (x: number): string => `${Number((x * 100).toPrecision(3))} %`;
+  switch (s.status) {
+    case 'verified':
+      return null;
+    case 'no_source':
+      return 'no source reported a circulating supply recently';
+    case 'single_source':
+      return `only one source (${s.readings[0]?.source}) reports a circulating supply; two independent sources must agree within ${pct(tolerance)}`;
+    case 'sources_disagree':
+      return `the ${s.readings.length} sources disagree: up to ${pct(s.spread ?? 0)} from their median, where no more than ${pct(tolerance)} is allowed`;
+  }
 }
 
 /**

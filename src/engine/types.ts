@@ -3,6 +3,8 @@
  * with `src/engine/currency.ts` (current rate) or the rate of the point's day (history).
  */
 
+import type { SupplySourceKind } from '../ingest/types.ts';
+
 /** Storage resolutions of the price history. */
 export type Resolution = '5m' | '1h' | '1d';
 
@@ -86,6 +88,19 @@ export interface PriceAggregate {
 }
 
 /** Supply figures after verification (see `src/engine/supply.ts`). */
+/** Why a circulating supply is, or is not, verified. */
+export type SupplyStatus = 'verified' | 'single_source' | 'sources_disagree' | 'no_source';
+
+/** One source's latest fresh circulating figure, and whether it is among the agreeing ones. */
+export interface SupplyReading {
+  source: string;
+  sourceKind: SupplySourceKind;
+  value: number;
+  ts: number;
+  /** In the agreeing cluster the verified figure is the median of. */
+  agrees: boolean;
+}
+
 export interface SupplyFigures {
   /** Verified circulating supply (>= 2 independent sources agree within tolerance); null otherwise. */
   circulating: number | null;
@@ -93,6 +108,12 @@ export interface SupplyFigures {
   verified: boolean;
   /** Number of distinct sources that reported a circulating figure. */
   circulatingSources: number;
+  /** Why `circulating` is verified or null. */
+  status: SupplyStatus;
+  /** Each source's circulating figure behind `status`, by source id. */
+  readings: SupplyReading[];
+  /** The widest deviation from the median among the readings, relative (0.094 = 9.4 %); null under two readings. */
+  spread: number | null;
   /** Total supply when reported, else null. */
   total: number | null;
   /** Max supply when known, else null (null also for uncapped coins). */

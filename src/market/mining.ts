@@ -33,3 +33,22 @@ export function networkHashrate(
   if (!(f.difficulty > 0) || !(f.blockTimeSeconds > 0)) return null;
   return (f.difficulty * perDifficulty) / f.blockTimeSeconds;
 }
+
+/** Chain figures older than this are served with `stale: true` (the source stopped answering); default 2 hours. */
+export const MINING_STALE_AFTER_MS = 2 * 3_600_000;
+/** Chain figures older than this are not served at all (`Coin.mining` is null); default 1 day. */
+export const MINING_MAX_AGE_MS = 86_400_000;
+
+/**
+ * How an observation ages at `now`: `fresh`, `stale` (older than `staleAfterMs`: served and flagged) or `expired`
+ * (older than `maxAgeMs`: not served, never a guess).
+ */
+export function miningAge(
+  f: Pick<MiningFigures, 'observedAt'>,
+  now: number,
+  rules: { staleAfterMs?: number | undefined; maxAgeMs?: number | undefined } = {},
+): 'fresh' | 'stale' | 'expired' {
+  const age = now - f.observedAt;
+  if (age > (rules.maxAgeMs ?? MINING_MAX_AGE_MS)) return 'expired';
+  return age > (rules.staleAfterMs ?? MINING_STALE_AFTER_MS) ? 'stale' : 'fresh';
+}

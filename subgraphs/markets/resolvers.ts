@@ -10,7 +10,8 @@ import type { RateAt } from '../../src/engine/chart.ts';
 import { DAY_MS } from '../../src/engine/history.ts';
 import { searchAssets } from '../../src/engine/search.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
-import type { AssetMarket } from '../../src/engine/types.ts';
+import { supplyStatusReason } from '../../src/engine/supply.ts';
+import type { AssetMarket, SupplyStatus as SupplyStatusModel } from '../../src/engine/types.ts';
 import { COIN_ID, CURRENCY_CODE } from '../../src/rest/params.ts';
 import { MAX_DAYS, pickResolution } from '../../src/rest/price/chart-params.ts';
 import type { ChartInterval as RestChartInterval } from '../../src/rest/price/chart-params.ts';
@@ -24,7 +25,7 @@ import type { MarketsContext } from './context.ts';
 import { marketHealth } from './health.ts';
 import { coinMining } from './mining.ts';
 import { badCoinId, graphqlErrors, invalidArgument, unknownCategory, unknownCurrency } from './errors.ts';
-import { ChartInterval } from './generated/resolvers-types.ts';
+import { ChartInterval, SupplyStatus } from './generated/resolvers-types.ts';
 import type { CoinResolvers, Resolvers } from './generated/resolvers-types.ts';
 
 /** Largest `first` of `coins` (as REST's `per_page`). */
@@ -66,6 +67,13 @@ function daysArg(days: number): number {
     throw invalidArgument('days', `must be an integer number of days from 1 to ${MAX_DAYS}`);
   return days;
 }
+
+const SUPPLY_STATUS: Readonly<Record<SupplyStatusModel, SupplyStatus>> = {
+  verified: SupplyStatus.Verified,
+  single_source: SupplyStatus.SingleSource,
+  sources_disagree: SupplyStatus.SourcesDisagree,
+  no_source: SupplyStatus.NoSource,
+};
 
 const INTERVALS: Readonly<Record<ChartInterval, RestChartInterval | undefined>> = {
   [ChartInterval.Auto]: undefined,
@@ -240,6 +248,13 @@ export const resolvers: Resolvers<MarketsContext> = {
   Coin,
   Supply: {
     sourceCount: (s) => s.circulatingSources,
+    status: (s) => SUPPLY_STATUS[s.status],
+    reason: (s) => supplyStatusReason(s),
+    sources: (s) => s.readings,
+  },
+  SupplyReading: {
+    kind: (r) => r.sourceKind,
+    observedAt: (r) => r.ts,
   },
   PriceChanges: {
     h1: (c) => pct(c['1h']),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SupplyRecord } from '../../src/ingest/types.ts';
-import { fdv, marketCap, verifySupply } from '../../src/engine/supply.ts';
+import { fdv, marketCap, supplyStatusReason, verifySupply } from '../../src/engine/supply.ts';
 import type { SupplyFigures } from '../../src/engine/types.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -18,7 +18,17 @@ function rec(
 describe('verifySupply: circulating', () => {
   it('verifies circulating when two independent sources agree within 1 %', () => {
     const s = verifySupply([rec('circulating', 75_000_000, 'a'), rec('circulating', 75_500_000, 'b')], NOW);
-    expect(s).toMatchObject({ circulating: 75_250_000, verified: true, circulatingSources: 2 });
+    expect(s).toMatchObject({
+      circulating: 75_250_000,
+      verified: true,
+      circulatingSources: 2,
+      status: 'verified',
+    });
+    expect(s.readings.map((r) => [r.source, r.value, r.agrees])).toEqual([
+      ['a', 75_000_000, true],
+      ['b', 75_500_000, true],
+    ]);
+    expect(supplyStatusReason(s)).toBeNull();
     expect(marketCap(80, s)).toBe(80 * 75_250_000);
   });
 
@@ -28,13 +38,27 @@ describe('verifySupply: circulating', () => {
       NOW,
     );
     expect(s).toMatchObject({ circulating: null, verified: false, circulatingSources: 1, max: 84_000_000 });
+    expect(s).toMatchObject({ status: 'single_source', spread: null });
+    expect(supplyStatusReason(s)).toBe(
+      'only one source (a) reports a circulating supply; two independent sources must agree within 1 %',
+    );
     expect(marketCap(80, s)).toBeNull();
     expect(fdv(80, s)).toBe(80 * 84_000_000);
   });
 
   it('leaves circulating null when sources disagree', () => {
-    const s = verifySupply([rec('circulating', 100, 'a'), rec('circulating', 120, 'b')], NOW);
+    const s = verifySupply([rec('circulating', 120, 'b'), rec('circulating', 100, 'a')], NOW);
     expect(s).toMatchObject({ circulating: null, verified: false, circulatingSources: 2 });
+    // The reason is visible: which sources, what each says, by how much they differ.
+    expect(s.status).toBe('sources_disagree');
+    expect(s.readings.map((r) => [r.source, r.value, r.agrees])).toEqual([
+      ['a', 100, false],
+      ['b', 120, false],
+    ]);
+    expect(s.spread).toBeCloseTo(10 / 110, 12);
+    expect(supplyStatusReason(s)).toBe(
+      'the 2 sources disagree: up to 9.09 % from their median, where no more than 1 % is allowed',
+    );
     expect(marketCap(1, s)).toBeNull();
   });
 
@@ -57,6 +81,7 @@ describe('verifySupply: circulating', () => {
       NOW,
     );
     expect(s).toMatchObject({ circulating: 100.4, verified: true, circulatingSources: 4 });
+    expect(s.readings.map((r) => r.agrees)).toEqual([true, true, true, false]);
   });
 
   it('refuses to choose between two equally large clusters', () => {
@@ -65,7 +90,7 @@ describe('verifySupply: circulating', () => {
       [rec('circulating', 100, 'a'), rec('circulating', 101.5, 'b'), rec('circulating', 103, 'c')],
       NOW,
     );
-    expect(s).toMatchObject({ circulating: null, verified: false });
+    expect(s).toMatchObject({ circulating: null, verified: false, status: 'sources_disagree' });
   });
 
   it('honours the tolerance option', () => {
@@ -139,6 +164,9 @@ describe('verifySupply: total and max', () => {
       circulating: null,
       verified: false,
       circulatingSources: 0,
+      status: 'no_source',
+      readings: [],
+      spread: null,
       total: null,
       max: null,
       maxInfinite: false,
@@ -172,6 +200,9 @@ describe('marketCap and fdv', () => {
     circulating: 10,
     verified: true,
     circulatingSources: 2,
+    status: 'verified',
+    readings: [],
+    spread: 0,
     total: 20,
     max: 30,
     maxInfinite: false,

@@ -141,6 +141,30 @@ describe('Coin money fields', () => {
     expect(d.coin['supply']).toMatchObject({ verified: false, max: coin?.supply.max });
   });
 
+  it('says why a supply is or is not verified, per source, as REST does', async () => {
+    const q = `query ($id: ID!) { coin(id: $id) { supply { verified status reason sources { source kind value observedAt agrees } } } }`;
+    for (const m of [...snap.markets.values()].filter((x) => x.supply.readings.length > 0)) {
+      const d = await ok<{ coin: { supply: Record<string, unknown> } }>(q, { id: m.id });
+      const rest = (await tm.app.inject({ url: `/v1/agg/coins/${m.id}?tickers=false` })).json() as {
+        market_data: Record<string, unknown>;
+      };
+      expect(d.coin.supply).toEqual({
+        verified: m.supply.verified,
+        status: m.supply.status.toUpperCase(),
+        reason: rest.market_data['supply_status_reason'],
+        sources: (rest.market_data['circulating_supply_sources'] as Record<string, unknown>[]).map((r) => ({
+          source: r['source'],
+          kind: r['kind'],
+          value: r['circulating_supply'],
+          observedAt: r['observed_at'],
+          agrees: r['agrees'],
+        })),
+      });
+    }
+    const statuses = new Set([...snap.markets.values()].map((m) => m.supply.status));
+    expect([...statuses].sort()).toEqual(['single_source', 'sources_disagree', 'verified']);
+  });
+
   it('converts like the REST API for the same coin and currency', async () => {
     const r = await tm.app.inject({
       method: 'GET',

@@ -43,6 +43,19 @@ beforeAll(async () => {
   tm = await createTestMarket({ days: 3 });
   expect(await ensureDemoMining(tm.db, { seed: SEED, assets: ASSETS, now: TEST_NOW })).toBe(19);
   await saveMiningFigures(tm.db, [
+    // A node's observation, newer than the demo's of the hour: it wins, with the chain figures it reports.
+    {
+      asset: 'pepecoin',
+      source: 'node:pep',
+      observedAt: OBSERVED + 60_000,
+      algorithm: 'scrypt',
+      difficulty: 1234.5,
+      blockReward: 5000,
+      blockTimeSeconds: 61.5,
+      height: 812_345,
+      networkHashps: 9.9e10,
+      tipTime: OBSERVED + 30_000,
+    },
     // Older, from another source: the demo observation of the hour is newer and wins.
     {
       asset: 'litecoin',
@@ -141,7 +154,11 @@ describe('Coin.mining', () => {
     expect(kit.map((a) => a.kitTicker)).toEqual(KIT_TICKERS);
     for (const a of kit) {
       const m = byId.get(a.id);
-      expect(m, a.id).toMatchObject({ algorithm: 'scrypt', source: 'demo' });
+      // Pepecoin's newest observation is the node's (see beforeAll).
+      expect(m, a.id).toMatchObject({
+        algorithm: 'scrypt',
+        source: a.id === 'pepecoin' ? 'node:pep' : 'demo',
+      });
       expect(m?.networkHashrate, a.id).toBeGreaterThan(0);
     }
     expect(byId.get('litecoin')).toMatchObject({ blockTimeSeconds: 150, blockReward: 6.25 });
@@ -260,5 +277,45 @@ describe('the demo mining source', () => {
     expect(
       networkHashrate({ algorithm: 'randomx', difficulty: null, blockTimeSeconds: null, networkHashps: 7.5 }),
     ).toBe(7.5);
+  });
+});
+
+describe('Coin.mining from a node, and as it ages', () => {
+  const NODE =
+    'mining { difficulty blockReward blockTimeSeconds networkHashrate height tipTime source stale }';
+  const at = (now: number): MarketsSubgraph =>
+    createMarketsSubgraph({
+      market: tm.market,
+      engine: engineConfig({ staleAfterMs: 900_000 }),
+      now: () => now,
+    });
+
+  it("serves a node's height, tip time and its own hashrate figure", async () => {
+    const d = await ok<{ coin: { mining: unknown } }>(`{ coin(id: "pepecoin") { ${NODE} } }`);
+    expect(d.coin.mining).toEqual({
+      difficulty: 1234.5,
+      blockReward: 5000,
+      blockTimeSeconds: 61.5,
+      networkHashrate: 9.9e10, // as reported, not difficulty × 2^32 / block time
+      height: 812_345,
+      tipTime: new Date(OBSERVED + 30_000).toISOString(),
+      source: 'node:pep',
+      stale: false,
+    });
+  });
+
+  it('flags figures older than 2 hours as stale and serves none older than a day', async () => {
+    const q = `{ coin(id: "pepecoin") { ${NODE} } }`;
+    const observed = OBSERVED + 60_000;
+    const fresh = await ok<{ coin: { mining: { stale: boolean } } }>(q, {}, at(observed + 2 * HOUR));
+    expect(fresh.coin.mining.stale).toBe(false);
+    const stale = await ok<{ coin: { mining: { stale: boolean; height: number } } }>(
+      q,
+      {},
+      at(observed + 2 * HOUR + 1),
+    );
+    expect(stale.coin.mining).toMatchObject({ stale: true, height: 812_345 });
+    const gone = await ok<{ coin: { mining: null } }>(q, {}, at(observed + 24 * HOUR + 1));
+    expect(gone.coin.mining).toBeNull();
   });
 });

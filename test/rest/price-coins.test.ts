@@ -143,10 +143,22 @@ describe('/coins/{id}', () => {
       max_supply_infinite: false,
       roi: null,
       supply_verified: true,
-      circulating_supply_sources: m.supply.circulatingSources,
+      supply_status: 'verified',
+      supply_status_reason: null,
       confidence: m.price.confidence,
       venues: m.price.venues,
     });
+    // Each source's figure, as the engine verified them.
+    expect(md['circulating_supply_sources']).toEqual(
+      m.supply.readings.map((r) => ({
+        source: r.source,
+        kind: r.sourceKind,
+        circulating_supply: r.value,
+        observed_at: new Date(r.ts).toISOString(),
+        agrees: true,
+      })),
+    );
+    expect((md['circulating_supply_sources'] as unknown[]).length).toBeGreaterThanOrEqual(2);
     expect(md['confidence']).toBeGreaterThan(0);
     expect(md['confidence']).toBeLessThanOrEqual(1);
     expect(md).not.toHaveProperty('sparkline_7d');
@@ -159,6 +171,13 @@ describe('/coins/{id}', () => {
     expect(md['market_cap_rank']).toBeNull();
     expect(md['supply_verified']).toBe(false);
     expect(md['circulating_supply']).toBeNull();
+    // Why, in words and per source.
+    expect(md['supply_status']).toBe(market('namecoin').supply.status);
+    expect(['single_source', 'sources_disagree']).toContain(md['supply_status']);
+    expect(md['supply_status_reason']).toMatch(/^(only one source|the \d sources disagree)/);
+    expect((md['circulating_supply_sources'] as { agrees: boolean }[]).every((r) => r.agrees === false)).toBe(
+      true,
+    );
     expect(Object.values(md['market_cap'] as CurrencyMap).every((v) => v === null)).toBe(true);
     expect(md['market_cap_fdv_ratio']).toBeNull();
     const m = market('namecoin');

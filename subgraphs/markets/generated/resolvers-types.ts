@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { AssetMarket as AssetMarketModel, SupplyFigures as SupplyFiguresModel, PriceChanges as PriceChangesModel } from '../../../src/engine/types.ts';
+import type { AssetMarket as AssetMarketModel, SupplyFigures as SupplyFiguresModel, SupplyReading as SupplyReadingModel, PriceChanges as PriceChangesModel } from '../../../src/engine/types.ts';
 import type { CategoryMarket as CategoryMarketModel } from '../../../src/engine/categories.ts';
 import type { GlobalMarket as GlobalMarketModel } from '../../../src/engine/global.ts';
 import type { TrendingEntry as TrendingEntryModel } from '../../../src/engine/trending.ts';
@@ -422,16 +422,22 @@ export type MiningInfo = {
   algorithm: Scalars['String']['output'];
   /** Coins paid per block (subsidy, without fees) at `observedAt`; null when unknown. */
   blockReward?: Maybe<Scalars['Float']['output']>;
-  /** Target seconds between blocks; null when unknown. */
+  /** Seconds between blocks: the mean spacing of the chain's recent blocks as a node reports them (the target spacing on a chain in equilibrium), or the demo's target; null when unknown. */
   blockTimeSeconds?: Maybe<Scalars['Float']['output']>;
   /** Network difficulty at `observedAt`; null when unknown. */
   difficulty?: Maybe<Scalars['Float']['output']>;
-  /** Estimated network hashrate in hashes per second (from difficulty and block time); null when either is unknown. */
+  /** Height of the chain's newest block when observed; null when the source does not say. */
+  height?: Maybe<Scalars['Int']['output']>;
+  /** Network hashrate in hashes per second: as the node reports it, else estimated from difficulty and block time; null when neither is known. */
   networkHashrate?: Maybe<Scalars['Float']['output']>;
   /** When the figures were observed; null when unknown. */
   observedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** Where the figures come from (a node, an explorer, or `demo` for the seeded demo dataset). */
+  /** Where the figures come from (a node such as `node:ltc`, or `demo` for the seeded demo dataset). */
   source: Scalars['String']['output'];
+  /** True when the figures are older than the freshness window (2 hours by default): the source has stopped answering. Figures older than a day are not served at all. */
+  stale: Scalars['Boolean']['output'];
+  /** Time of that newest block; null when unknown. */
+  tipTime?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** Position of a page in a cursor connection. */
@@ -559,8 +565,14 @@ export type Supply = {
   max?: Maybe<Scalars['Float']['output']>;
   /** True when a source states that the supply has no cap. */
   maxInfinite: Scalars['Boolean']['output'];
+  /** The reason in words (which source, how far apart); null when verified. */
+  reason?: Maybe<Scalars['String']['output']>;
   /** Number of distinct sources that reported a circulating figure. */
   sourceCount: Scalars['Int']['output'];
+  /** Each source's latest reading, by source id. */
+  sources: Array<SupplyReading>;
+  /** Why `circulating` is verified or null. */
+  status: SupplyStatus;
   /** Total supply when a source reports it; null otherwise. */
   total?: Maybe<Scalars['Float']['output']>;
   /** Time of the newest supply observation used; null when none. */
@@ -568,6 +580,33 @@ export type Supply = {
   /** Whether `circulating` is verified (true exactly when it is non-null). */
   verified: Scalars['Boolean']['output'];
 };
+
+/** One source's latest circulating-supply reading of a coin. */
+export type SupplyReading = {
+  __typename?: 'SupplyReading';
+  /** True when this reading is among the agreeing ones the verified figure is the median of. */
+  agrees: Scalars['Boolean']['output'];
+  /** How the source obtains it: `node`, `explorer`, `emission`, `issuer` or `aggregator`. */
+  kind: Scalars['String']['output'];
+  /** When the source observed it. */
+  observedAt: Scalars['DateTime']['output'];
+  /** Source id, for example `node:ltc` or `cryptoid:ltc`. */
+  source: Scalars['String']['output'];
+  /** The circulating supply this source reports, in coins. */
+  value: Scalars['Float']['output'];
+};
+
+/** Why a coin's circulating supply is verified, or is not (then its market cap is null). */
+export enum SupplyStatus {
+  /** No source reported a circulating supply recently. */
+  NoSource = 'NO_SOURCE',
+  /** Only one source reports a circulating supply. */
+  SingleSource = 'SINGLE_SOURCE',
+  /** The sources disagree beyond the tolerance (or two equal groups of them do). */
+  SourcesDisagree = 'SOURCES_DISAGREE',
+  /** Two or more independent sources agree within the tolerance (1 %). */
+  Verified = 'VERIFIED'
+}
 
 /** A trending coin: its 24-hour volume surges against its own recent daily average, weighted by the price move. */
 export type TrendingCoin = {
@@ -699,14 +738,16 @@ export type ResolversTypes = ResolversObject<{
   GlobalMarket: ResolverTypeWrapper<GlobalMarketModel>;
   MarketHealth: ResolverTypeWrapper<Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversTypes['Coin']> }>;
   MiningInfo: ResolverTypeWrapper<MiningInfo>;
-  PageInfo: ResolverTypeWrapper<PageInfo>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   PriceChanges: ResolverTypeWrapper<PriceChangesModel>;
   PriceExtreme: ResolverTypeWrapper<PriceExtreme>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SearchResult: ResolverTypeWrapper<Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversTypes['Category']>, coins: Array<ResolversTypes['Coin']> }>;
   SourceHealth: ResolverTypeWrapper<SourceHealth>;
   Supply: ResolverTypeWrapper<SupplyFiguresModel>;
+  SupplyReading: ResolverTypeWrapper<SupplyReadingModel>;
+  SupplyStatus: SupplyStatus;
   TrendingCoin: ResolverTypeWrapper<TrendingEntryModel>;
 }>;
 
@@ -729,14 +770,15 @@ export type ResolversParentTypes = ResolversObject<{
   GlobalMarket: GlobalMarketModel;
   MarketHealth: Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversParentTypes['Coin']> };
   MiningInfo: MiningInfo;
-  PageInfo: PageInfo;
   Boolean: Scalars['Boolean']['output'];
+  PageInfo: PageInfo;
   PriceChanges: PriceChangesModel;
   PriceExtreme: PriceExtreme;
   Query: Record<PropertyKey, never>;
   SearchResult: Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversParentTypes['Category']>, coins: Array<ResolversParentTypes['Coin']> };
   SourceHealth: SourceHealth;
   Supply: SupplyFiguresModel;
+  SupplyReading: SupplyReadingModel;
   TrendingCoin: TrendingEntryModel;
 }>;
 
@@ -849,9 +891,12 @@ export type MiningInfoResolvers<ContextType = MarketsContext, ParentType extends
   blockReward?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   blockTimeSeconds?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   difficulty?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   networkHashrate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   observedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stale?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tipTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
 export type PageInfoResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -905,10 +950,21 @@ export type SupplyResolvers<ContextType = MarketsContext, ParentType extends Res
   circulating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   max?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   maxInfinite?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sourceCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['SupplyReading']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SupplyStatus'], ParentType, ContextType>;
   total?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type SupplyReadingResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['SupplyReading'] = ResolversParentTypes['SupplyReading']> = ResolversObject<{
+  agrees?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  observedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
 export type TrendingCoinResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['TrendingCoin'] = ResolversParentTypes['TrendingCoin']> = ResolversObject<{
@@ -940,6 +996,7 @@ export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
   SearchResult?: SearchResultResolvers<ContextType>;
   SourceHealth?: SourceHealthResolvers<ContextType>;
   Supply?: SupplyResolvers<ContextType>;
+  SupplyReading?: SupplyReadingResolvers<ContextType>;
   TrendingCoin?: TrendingCoinResolvers<ContextType>;
 }>;
 

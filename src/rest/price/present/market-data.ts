@@ -1,5 +1,6 @@
 /** `market_data` of `/coins/{id}`: per-currency maps for every supported currency, USD scalars, and our extras. */
 import type { MarketSnapshot } from '../../../engine/snapshot.ts';
+import { supplyStatusReason } from '../../../engine/supply.ts';
 import type { AssetMarket, ChangeWindow } from '../../../engine/types.ts';
 import type { Precision } from '../precision.ts';
 import { Converter, iso, pct } from './common.ts';
@@ -108,7 +109,15 @@ export function presentMarketData(
     confidence: m.price.confidence,
     venues: m.price.venues,
     supply_verified: s.verified,
-    circulating_supply_sources: s.circulatingSources,
+    supply_status: s.status,
+    supply_status_reason: supplyStatusReason(s),
+    circulating_supply_sources: s.readings.map((r) => ({
+      source: r.source,
+      kind: r.sourceKind,
+      circulating_supply: r.value,
+      observed_at: iso(r.ts),
+      agrees: r.agrees,
+    })),
     supply_updated_at: iso(s.updatedAt),
   };
   if (sparkline) out['sparkline_7d'] = { price: m.sparkline7d.map((p) => usd.money(p)) };

@@ -100,7 +100,28 @@ export const coinSchema: Json = {
               ...bool,
               description: 'Ours: circulating supply agreed by ≥ 2 sources within 1 %',
             },
-            circulating_supply_sources: int,
+            supply_status: {
+              type: 'string',
+              enum: ['verified', 'single_source', 'sources_disagree', 'no_source'],
+              description: 'Ours: why the circulating supply (and so the market cap) is verified or null',
+            },
+            supply_status_reason: { ...nStr, description: 'Ours: the reason in words; null when verified' },
+            circulating_supply_sources: {
+              type: 'array',
+              description:
+                "Ours: each source's latest circulating figure and whether it is among the agreeing ones",
+              items: {
+                type: 'object',
+                required: ['source', 'kind', 'circulating_supply', 'observed_at', 'agrees'],
+                properties: {
+                  source: str,
+                  kind: { type: 'string', enum: ['explorer', 'emission', 'issuer', 'node', 'aggregator'] },
+                  circulating_supply: num,
+                  observed_at: str,
+                  agrees: bool,
+                },
+              },
+            },
             last_updated: nStr,
           },
         },
