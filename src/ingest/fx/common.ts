@@ -87,7 +87,10 @@ export function createFxSource(cfg: FxSourceConfig, feed: FxFeed, now: () => num
           if (feed.rateLimitPauseMs !== undefined) holdUntil = now() + feed.rateLimitPauseMs;
           throw err;
         }
-        throw new SourceError('http_error', `${where}: HTTP ${res.status}, expected 200: ${preview(res.text)}`);
+        throw new SourceError(
+          'http_error',
+          `${where}: HTTP ${res.status}, expected 200: ${preview(res.text)}`,
+        );
       }
       gate.observe(res);
       const read = feed.read(res, where, cfg.id);

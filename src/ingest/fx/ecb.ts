@@ -15,9 +15,9 @@ export type { FxSourceConfig } from './common.ts';
 export const ECB_DEFAULTS: FxDefaults = {
   // Published once per working day (around 16:00 CET): an hourly look picks it up within the hour.
   everyMs: 3_600_000,
-  // The longest TARGET closing gap (Christmas on Monday–Tuesday: Friday's rates until Wednesday ~16:00 CET) is
-  // five days plus the publication delay; a shorter limit would leave EUR-area quotes without ECB rates.
-  maxAgeMs: 6 * 86_400_000,
+  // 5.5 days: the longest gap between two publications (Easter, Thursday to Tuesday; Christmas on a Monday, Friday
+  // to Wednesday) is 5 days, plus half a day for a late one. The engine's default window, for the same reason.
+  maxAgeMs: 132 * 3_600_000,
   // The daily file is about 1.5 kB.
   timeoutMs: 10_000,
 };
@@ -57,11 +57,21 @@ function readEcb(text: string, where: string, source: string): FxRead {
       rates.set(currency, rate);
   }
   if (date === undefined)
-    throw new SourceError('bad_response', `${where}: expected a <Cube time='YYYY-MM-DD'> with the day's rates`);
+    throw new SourceError(
+      'bad_response',
+      `${where}: expected a <Cube time='YYYY-MM-DD'> with the day's rates`,
+    );
   // The rates are set at the daily concertation at 14:15 CET, i.e. 13:15 UTC; that is their reference time.
   const ts = Date.parse(`${date}T13:15:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ts) || new Date(ts).toISOString().slice(0, 10) !== date)
-    throw new SourceError('bad_response', `${where}: Cube time ${JSON.stringify(date)} is not a YYYY-MM-DD date`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+    Number.isNaN(ts) ||
+    new Date(ts).toISOString().slice(0, 10) !== date
+  )
+    throw new SourceError(
+      'bad_response',
+      `${where}: Cube time ${JSON.stringify(date)} is not a YYYY-MM-DD date`,
+    );
 
   const usdText = rates.get('USD');
   const usd = usdText !== undefined && DECIMAL.test(usdText) ? Number(usdText) : 0;
