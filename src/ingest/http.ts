@@ -120,11 +120,15 @@ export function preview(text: string): string {
   return one.length > 80 ? `${JSON.stringify(one.slice(0, 80))}…` : JSON.stringify(one);
 }
 
-/** A URL without its user info and query (keys travel there), for messages and logs. */
+/**
+ * A URL without its user info and query, and with long opaque path segments (tokens some providers put in the path)
+ * shown as `…`, for messages and logs: keys never reach either.
+ */
 export function redact(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
+    const path = u.pathname.replace(/[A-Za-z0-9_-]{24,}/g, '…');
+    return `${u.protocol}//${u.host}${path}`;
   } catch {
     return '(bad URL)';
   }
