@@ -23,6 +23,12 @@ export interface AppConfig {
   staleAfterMs: number;
   /** `SOURCES_FILE`: JSON file listing live sources (see docs/sources.md); unset → demo data. */
   sourcesFile: string | undefined;
+  /** `SUPPLY_MAX_AGE_MS`, default 604,800,000 (7 days): older supply readings are not used to verify a supply. */
+  supplyMaxAgeMs: number;
+  /** `MINING_STALE_AFTER_MS`, default 7,200,000 (2 h): older chain figures are served with `stale: true`. */
+  miningStaleAfterMs: number;
+  /** `MINING_MAX_AGE_MS`, default 86,400,000 (1 day): older chain figures are not served (`Coin.mining` null). */
+  miningMaxAgeMs: number;
   /** `DEMO`: `auto` (default: load the demo dataset into an empty store when no sources are configured) or `off`. */
   demo: 'auto' | 'off';
   /** `DEMO_SEED`, default 20261121. */
@@ -105,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sourceTimeoutMs: int(env, 'SOURCE_TIMEOUT_MS', 10_000, 100, 600_000),
     staleAfterMs: int(env, 'STALE_AFTER_MS', 900_000, 1_000, 86_400_000),
     sourcesFile: env.SOURCES_FILE || undefined,
+    supplyMaxAgeMs: int(env, 'SUPPLY_MAX_AGE_MS', 7 * 86_400_000, 1_000, 365 * 86_400_000),
+    miningStaleAfterMs: int(env, 'MINING_STALE_AFTER_MS', 7_200_000, 1_000, 30 * 86_400_000),
+    miningMaxAgeMs: int(env, 'MINING_MAX_AGE_MS', 86_400_000, 1_000, 365 * 86_400_000),
     demo,
     demoSeed: int(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
     demoDays: int(env, 'DEMO_DAYS', 420, 3, 3650),

@@ -12,13 +12,21 @@ import type { AccessRuntime } from './access-runtime.ts';
 import { resolveAdminToken } from './admin/token.ts';
 import { loadDeployment } from './bridge/deployment.ts';
 import type { Deployment } from './bridge/deployment.ts';
-import { ensureDemoSnapshot } from './bridge/snapshots.ts';
 import type { AppConfig } from './config.ts';
 import { ConfigError } from './config.ts';
 import { createSubgraph } from './graph.ts';
 import type { DemoProgress } from './market/demo.ts';
 import type { Logger, MarketService } from './market/service.ts';
-import { engineConfig, loadMarketData, marketFor, routerOptions } from './product.ts';
+import {
+  configuredSources,
+  engineConfig,
+  loadMarketData,
+  marketFor,
+  reserveChainData,
+  routerOptions,
+  startProofOfReserves,
+} from './product.ts';
+import type { ReserveAttester } from './bridge/attester.ts';
 import { registerErrorHandling } from './rest/errors.ts';
 import type { Db } from './store/db.ts';
 import { openDb } from './store/open.ts';
@@ -69,6 +77,7 @@ export async function startGraphPart(
   let access: AccessRuntime | null = null;
   let market: MarketService | null = null;
   let deployment: Deployment | undefined;
+  let engine = engineConfig(cfg);
 
   const needsAccess = part.kind === 'router' || part.name === 'accounts';
   if (needsAccess) {
@@ -76,8 +85,9 @@ export async function startGraphPart(
     closers.push(() => (access as AccessRuntime).close());
   }
   if (part.kind === 'subgraph' && part.name === 'markets') {
-    const m = marketFor(cfg, db, io.log);
+    const m = marketFor(cfg, db, io.log, configuredSources(cfg));
     market = m.market;
+    engine = m.engine;
     ready = (async () => {
       await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);
       await m.market.tick();
@@ -87,15 +97,19 @@ export async function startGraphPart(
     closers.push(() => m.market.stop());
   }
   if (part.kind === 'subgraph' && part.name === 'bridge') {
+    // This process keeps the proof of reserves current (live chain data when the sources file says so).
     const d = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
+    const configured = configuredSources(cfg);
+    const live = reserveChainData(d, configured);
     deployment = d;
+    let attester: ReserveAttester | null = null;
     ready = (async () => {
-      const por = await ensureDemoSnapshot(db, d, cfg.dataDir, Date.now(), {
-        ...(cfg.bridgeAttestationKey ? { seedHex: cfg.bridgeAttestationKey } : {}),
-        scaleOut: Boolean(cfg.databaseUrl),
-      });
-      if (por.status === 'skipped') io.log.warn('no proof-of-reserves snapshot', { reason: por.reason });
+      attester = await startProofOfReserves(cfg, db, d, live, configured, io.log);
     })();
+    closers.push(async () => {
+      await (attester as ReserveAttester | null)?.stop();
+      for (const s of configured?.sources ?? []) await s.close?.();
+    });
   }
 
   const app = Fastify({
@@ -127,7 +141,7 @@ export async function startGraphPart(
     const subgraph = createSubgraph(part.name, {
       db,
       ...(market ? { market } : {}),
-      engine: engineConfig(cfg),
+      engine,
       ...(access ? { keys: access.keys, usage: access.usage } : {}),
       adminToken,
       domain: cfg.signInDomain ?? `${cfg.host}:${cfg.port}`,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
 import { ASSETS } from './catalog/assets.ts';
 import { CATEGORIES } from './catalog/categories.ts';
 import { CURRENCIES, QUOTE_ASSETS } from './catalog/currencies.ts';
@@ -8,7 +7,8 @@ import { createDemoSource } from './demo/live.ts';
 import { DEMO_NOTICE } from './demo/dataset.ts';
 import { DEFAULT_PRICE_RULES } from './engine/price.ts';
 import type { EngineConfig } from './engine/snapshot.ts';
-import { createSourcesFromFile } from './ingest/sources.ts';
+import { BRIDGE_DEFAULT_EVERY_MS, loadSourcesFile } from './ingest/sources.ts';
+import type { ConfiguredSources } from './ingest/sources.ts';
 import type { TickerSource } from './ingest/types.ts';
 import type { DemoProgress } from './market/demo.ts';
 import { demoMiningRefresher, ensureDemoData } from './market/demo.ts';
@@ -16,7 +16,12 @@ import type { AccessRuntime } from './access-runtime.ts';
 import { createAccessRuntime } from './access-runtime.ts';
 import { resolveAdminToken } from './admin/token.ts';
 import { accessHook } from './rest/access-hook.ts';
+import { AttestationKeyError, resolveAttestationKey } from './bridge/attestation.ts';
+import type { AttestationKey } from './bridge/attestation.ts';
+import { ReserveAttester } from './bridge/attester.ts';
 import { loadDeployment } from './bridge/deployment.ts';
+import type { Deployment } from './bridge/deployment.ts';
+import { LiveChainData } from './bridge/live-chain-data.ts';
 import { ensureDemoSnapshot } from './bridge/snapshots.ts';
 import type { Logger } from './market/service.ts';
 import { MarketService } from './market/service.ts';
@@ -44,13 +49,22 @@ export interface Product {
   close(): Promise<void>;
 }
 
-export function engineConfig(cfg: Pick<AppConfig, 'staleAfterMs'>): EngineConfig {
+/** The engine's rules from the configuration (and the FX windows of the configured sources). */
+export function engineConfig(
+  cfg: Pick<AppConfig, 'staleAfterMs'> &
+    Partial<Pick<AppConfig, 'supplyMaxAgeMs' | 'miningStaleAfterMs' | 'miningMaxAgeMs'>>,
+  fxMaxAgeMs?: ReadonlyMap<string, number>,
+): EngineConfig {
   return {
     assets: ASSETS,
     currencies: CURRENCIES,
     categories: CATEGORIES,
     quoteAssets: QUOTE_ASSETS,
     priceRules: { ...DEFAULT_PRICE_RULES, maxAgeMs: cfg.staleAfterMs },
+    ...(cfg.supplyMaxAgeMs !== undefined ? { supplyMaxAgeMs: cfg.supplyMaxAgeMs } : {}),
+    ...(cfg.miningStaleAfterMs !== undefined ? { miningStaleAfterMs: cfg.miningStaleAfterMs } : {}),
+    ...(cfg.miningMaxAgeMs !== undefined ? { miningMaxAgeMs: cfg.miningMaxAgeMs } : {}),
+    ...(fxMaxAgeMs ? { fxMaxAgeMs } : {}),
   };
 }
 
@@ -85,16 +99,25 @@ export interface Dataset {
   notice: string | null;
 }
 
+/** The sources file's sources (`SOURCES_FILE`), read and checked; null when none is configured. */
+export function configuredSources(cfg: Pick<AppConfig, 'sourcesFile'>): ConfiguredSources | null {
+  return cfg.sourcesFile ? loadSourcesFile(cfg.sourcesFile) : null;
+}
+
 /** The market service over the configured live sources (plus the live demo source when no sources are given). */
-export function marketFor(cfg: AppConfig, db: Db, log: Logger): { market: MarketService; useDemo: boolean } {
-  const live: TickerSource[] = cfg.sourcesFile
-    ? createSourcesFromFile(readFileSync(cfg.sourcesFile, 'utf8'), cfg.sourcesFile)
-    : [];
+export function marketFor(
+  cfg: AppConfig,
+  db: Db,
+  log: Logger,
+  configured: ConfiguredSources | null,
+): { market: MarketService; useDemo: boolean; engine: EngineConfig } {
+  const live: TickerSource[] = [...(configured?.sources ?? [])];
   const useDemo = !cfg.sourcesFile && cfg.demo === 'auto';
   if (useDemo) live.push(createDemoSource({ seed: cfg.demoSeed, assets: ASSETS, currencies: CURRENCIES }));
+  const engine = engineConfig(cfg, configured?.fxMaxAgeMs);
   const market = new MarketService({
     db,
-    engine: engineConfig(cfg),
+    engine,
     sources: live,
     tickIntervalMs: cfg.tickIntervalMs,
     sourceTimeoutMs: cfg.sourceTimeoutMs,
@@ -102,7 +125,61 @@ export function marketFor(cfg: AppConfig, db: Db, log: Logger): { market: Market
     // The demo's mining figures follow the clock as its tickers do (one observation an hour).
     ...(useDemo ? { afterTick: demoMiningRefresher(db, ASSETS) } : {}),
   });
-  return { market, useDemo };
+  return { market, useDemo, engine };
+}
+
+/**
+ * The proof of reserves' chain data: live, from the sources the sources file's `bridge` section names (checked
+ * against the deployment now, so a chain without a source stops start-up), or null: then the recorded demo data.
+ */
+export function reserveChainData(
+  deployment: Deployment,
+  configured: ConfiguredSources | null,
+): LiveChainData | null {
+  return configured?.bridge ? new LiveChainData(deployment, configured.bridge) : null;
+}
+
+/**
+ * Keeps the proof of reserves current: with live chain data, a report signed now and every `bridge.everyMs`
+ * (returns the running attester); without, the recorded demo snapshot when the network has none yet (returns null).
+ * Without a usable attestation key it signs nothing and says why.
+ */
+export async function startProofOfReserves(
+  cfg: AppConfig,
+  db: Db,
+  deployment: Deployment,
+  live: LiveChainData | null,
+  configured: ConfiguredSources | null,
+  log: Logger,
+): Promise<ReserveAttester | null> {
+  const seed = {
+    ...(cfg.bridgeAttestationKey ? { seedHex: cfg.bridgeAttestationKey } : {}),
+    scaleOut: Boolean(cfg.databaseUrl),
+  };
+  if (!live) {
+    const por = await ensureDemoSnapshot(db, deployment, cfg.dataDir, Date.now(), seed);
+    if (por.status === 'skipped') log.warn('no proof-of-reserves snapshot', { reason: por.reason });
+    return null;
+  }
+  let key: AttestationKey;
+  try {
+    key = resolveAttestationKey(deployment, { dataDir: cfg.dataDir, ...seed });
+  } catch (err) {
+    if (!(err instanceof AttestationKeyError)) throw err;
+    log.warn('no proof-of-reserves snapshot', { reason: err.message });
+    return null;
+  }
+  const attester = new ReserveAttester({
+    db,
+    deployment,
+    chain: live,
+    key,
+    everyMs: configured?.bridge?.everyMs ?? BRIDGE_DEFAULT_EVERY_MS,
+    log,
+  });
+  await attester.attest();
+  attester.start();
+  return attester;
 }
 
 /** Generates the demo dataset into an empty store (demo mode) or loads what the store holds. */
@@ -137,12 +214,14 @@ export async function startProduct(
   cfg: AppConfig,
   io: { log: Logger; progress?: DemoProgress },
 ): Promise<Product> {
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  const { market, useDemo } = marketFor(cfg, db, io.log);
-  let dataset: Dataset = { kind: 'loading', notice: null };
-  const engine = engineConfig(cfg);
-  // A broken deployment file stops start-up here, with a message naming the field.
+  // A broken sources or deployment file stops start-up here, with a message naming the field.
+  const configured = configuredSources(cfg);
   const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
+  const live = reserveChainData(deployment, configured);
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const { market, useDemo, engine } = marketFor(cfg, db, io.log, configured);
+  let dataset: Dataset = { kind: 'loading', notice: null };
+  let attester: ReserveAttester | null = null;
   const access = await createAccessRuntime(cfg, db, io.log);
   const adminToken = resolveAdminToken({
     env: cfg.adminToken,
@@ -181,6 +260,7 @@ export async function startProduct(
     bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
     dataset: () => dataset,
+    reserves: () => attester?.health ?? null,
     logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
   });
   await app.listen({ port: cfg.port, host: cfg.host });
@@ -190,11 +270,7 @@ export async function startProduct(
 
   const ready = (async () => {
     dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
-    const por = await ensureDemoSnapshot(db, deployment, cfg.dataDir, Date.now(), {
-      ...(cfg.bridgeAttestationKey ? { seedHex: cfg.bridgeAttestationKey } : {}),
-      scaleOut: Boolean(cfg.databaseUrl),
-    });
-    if (por.status === 'skipped') io.log.warn('no proof-of-reserves snapshot', { reason: por.reason });
+    attester = await startProofOfReserves(cfg, db, deployment, live, configured, io.log);
     await market.tick();
     await market.rollup();
     market.start();
@@ -213,6 +289,7 @@ export async function startProduct(
     async close() {
       await app.close();
       await router.stop();
+      await attester?.stop();
       await market.stop();
       await access.close();
       await db.close();

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { AppConfig } from '../config.ts';
 import { countLines } from '../ingest/count.ts';
 import { createReplaySource } from '../ingest/replay.ts';
-import { createSourcesFromFile } from '../ingest/sources.ts';
+import { loadSourcesFile } from '../ingest/sources.ts';
 import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../product.ts';
 import { openDb } from '../store/open.ts';
@@ -39,10 +38,10 @@ export async function ingestCommand(cfg: AppConfig, argv: readonly string[]): Pr
       bar.done(`${r.snapshots - r.skipped} new, ${r.skipped} already ingested or invalid`);
     }
     if (typeof flags.sources === 'string') {
-      const sources = createSourcesFromFile(readFileSync(flags.sources, 'utf8'), flags.sources);
+      const { sources, fxMaxAgeMs } = loadSourcesFile(flags.sources);
       const m = new MarketService({
         db,
-        engine: engineConfig(cfg),
+        engine: engineConfig(cfg, fxMaxAgeMs),
         log,
         sources,
         sourceTimeoutMs: cfg.sourceTimeoutMs,

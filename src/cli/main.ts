@@ -8,6 +8,7 @@ import { adminCommand } from './admin.ts';
 import { bridgeCommand } from './bridge.ts';
 import { dappBrowserCommand } from './dapp-browser.ts';
 import { serveCommand } from './serve.ts';
+import { sourcesCommand } from './sources.ts';
 
 export const USAGE = `coinwallet — the Coin Wallet developer platform
 
@@ -18,6 +19,9 @@ Usage:
   coinwallet serve --only router        the GraphQL router over SUBGRAPH_URLS (scale-out)
   coinwallet ingest --replay FILE…      replay recorded snapshots (JSON lines, .jsonl or .jsonl.gz) into the store
   coinwallet ingest --sources FILE      poll the sources of a sources file once and ingest the result
+  coinwallet sources check [--file FILE]
+                                        poll each source of the sources file (default SOURCES_FILE) once and
+                                        print a table; exit 1 when any source fails
   coinwallet demo-data [--seed N] [--days N] [--out DIR] [--load]
                                         generate the seeded demo dataset (and load it into the store)
   coinwallet keys create --plan free|pro|enterprise [--limit N] [--approve] [--description TEXT]
@@ -56,6 +60,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await adminCommand(loadConfig(), rest);
       case 'bridge':
         return await bridgeCommand(loadConfig(), rest);
+      case 'sources':
+        return await sourcesCommand(loadConfig(), rest);
       case 'dapp-browser':
         return await dappBrowserCommand(rest);
       case undefined:

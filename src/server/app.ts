@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../access/request-key.ts';
+import type { AttesterHealth } from '../bridge/attester.ts';
 import type { EngineConfig } from '../engine/snapshot.ts';
 import type { MarketService } from '../market/service.ts';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
@@ -38,6 +39,8 @@ export interface ServerOptions {
   names?: Omit<NamesApiOptions, 'db' | 'guards'>;
   /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
   bridge?: BridgeApiOptions;
+  /** Health of the proof-of-reserves signer (live chain data); null or omitted when reports are recorded data. */
+  reserves?: () => AttesterHealth | null;
   /** `/provider.js` configuration (trusted wallet host origins, identity origin); default from the environment. */
   provider?: ProviderRouteOptions;
   /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PRICE_RULES } from '../engine/price.ts';
 import type { ServerOptions } from './app.ts';
 
 /**
  * `GET /healthz`: 200 `{"status":"ok", …}` once the stores are open and the first aggregation is done, 503
- * `{"status":"starting", …}` before. The body reports freshness per source and rejected input counts.
+ * `{"status":"starting", …}` before. The body reports every source (kind, what it feeds, when it last answered,
+ * the newest data it delivered, whether that is stale, its last error and failures by reason), rejected input
+ * counts, and the proof-of-reserves signer when it runs on live chain data.
  */
 export function registerHealth(app: FastifyInstance, opts: ServerOptions): void {
   app.get('/healthz', async (_req, reply) => {
@@ -14,6 +17,9 @@ export function registerHealth(app: FastifyInstance, opts: ServerOptions): void 
     if (!snap) {
       return reply.code(503).send({ status: 'starting', dataset: dataset.kind });
     }
+    const now = (opts.now ?? Date.now)();
+    const staleAfterMs = opts.engine.priceRules?.maxAgeMs ?? DEFAULT_PRICE_RULES.maxAgeMs;
+    const rejectedBy = m.rejects.bySource();
     let priced = 0;
     let verified = 0;
     for (const a of snap.markets.values()) {
@@ -27,8 +33,19 @@ export function registerHealth(app: FastifyInstance, opts: ServerOptions): void 
       computedAt: new Date(snap.computedAt).toISOString(),
       assets: { tracked: snap.markets.size, priced, verifiedMarketCap: verified },
       lastTick: m.lastTick,
-      sources: Object.fromEntries(m.sources),
+      sources: Object.fromEntries(
+        [...m.sources].map(([id, h]) => [
+          id,
+          {
+            ...h,
+            // Stale: no answer for longer than tickers stay usable (STALE_AFTER_MS), or never one.
+            stale: h.lastSnapshotTs === null || now - h.lastSnapshotTs > staleAfterMs,
+            rejected: rejectedBy.get(id) ?? 0,
+          },
+        ]),
+      ),
       rejectedRecords: m.rejects.toJSON(),
+      proofOfReserves: opts.reserves?.() ?? null,
     };
   });
 }

@@ -1,0 +1,144 @@
+import { ASSETS } from '../catalog/assets.ts';
+import { loadDeployment } from '../bridge/deployment.ts';
+import type { Deployment } from '../bridge/deployment.ts';
+import type { AppConfig } from '../config.ts';
+import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
+import { loadSourcesFile } from '../ingest/sources.ts';
+import type { ConfiguredSources } from '../ingest/sources.ts';
+import { parseArgs, UsageError } from './args.ts';
+
+/** One line of the table. */
+export interface CheckRow {
+  source: string;
+  kind: string;
+  supplies: string;
+  ms: number;
+  records: number;
+  rejects: string;
+  error: string;
+}
+
+const KNOWN = new Set(ASSETS.map((a) => a.id));
+
+/**
+ * Polls every source of `configured` once (each within its own timeout) and reads the bridge's chain data through
+ * the sources its `bridge` section names, one row each. A row has an error when the poll failed, a part of it
+ * failed, or the bridge read failed.
+ */
+export async function checkSources(
+  configured: ConfiguredSources,
+  bridge: Pick<Deployment, 'assets'> | null,
+  defaultTimeoutMs: number,
+): Promise<CheckRow[]> {
+  const rows: CheckRow[] = [];
+  const outcomes = await pollAll(configured.sources, defaultTimeoutMs);
+  for (const [i, o] of outcomes.entries()) {
+    const src = configured.sources[i]!;
+    const rejects = new Map<string, number>();
+    const p = o.snapshot
+      ? prepareSnapshot(
+          o.snapshot,
+          KNOWN,
+          (reason) => rejects.set(reason, (rejects.get(reason) ?? 0) + 1),
+          Date.now(),
+        )
+      : null;
+    const parts = (o.snapshot?.errors ?? []).map((e) => `${e.source}: ${e.message}`);
+    rows.push({
+      source: src.id,
+      kind: src.kind,
+      supplies: (src.supplies ?? ['tickers']).join(','),
+      ms: Math.round(o.ms),
+      records: p ? p.tickers.length + p.supply.length + p.fx.length + p.mining.length : 0,
+      rejects: [...rejects].map(([r, n]) => `${r} ×${n}`).join('; '),
+      error: o.error ?? parts.join('; '),
+    });
+  }
+  for (const a of bridge?.assets ?? []) {
+    const reader = configured.bridge?.balances[a.nativeChain];
+    const supply = configured.bridge?.tokenSupply[a.wrapped.chain];
+    if (reader)
+      rows.push(
+        await bridgeRow(`bridge:${a.nativeChain}`, reader.id, 'balances', () =>
+          reader.balances(a.reserveAddresses).then((b) => b.length),
+        ),
+      );
+    if (supply)
+      rows.push(
+        await bridgeRow(`bridge:${a.wrapped.chain}`, supply.id, 'token-supply', () =>
+          supply.tokenSupply(a.wrapped.mint).then(() => 1),
+        ),
+      );
+  }
+  return rows;
+}
+
+async function bridgeRow(
+  name: string,
+  via: string,
+  what: string,
+  read: () => Promise<number>,
+): Promise<CheckRow> {
+  const t0 = performance.now();
+  let records = 0;
+  let error = '';
+  try {
+    records = await read();
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  return {
+    source: name,
+    kind: `via ${via}`,
+    supplies: what,
+    ms: Math.round(performance.now() - t0),
+    records,
+    rejects: '',
+    error,
+  };
+}
+
+/** The rows as an aligned text table. */
+export function formatTable(rows: readonly CheckRow[]): string {
+  const head = ['source', 'kind', 'supplies', 'latency', 'records', 'rejects', 'error'];
+  const cells = rows.map((r) => [
+    r.source,
+    r.kind,
+    r.supplies,
+    `${r.ms} ms`,
+    String(r.records),
+    r.rejects || '-',
+    r.error || '-',
+  ]);
+  const width = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
+  const line = (c: readonly string[]): string =>
+    c.map((x, i) => (i === c.length - 1 ? x : x.padEnd(width[i] as number))).join('  ');
+  return [line(head), line(width.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+/**
+ * `coinwallet sources check [--file F]`: polls each source of the sources file (`--file`, else `SOURCES_FILE`)
+ * once, reads the bridge's chain data through its configured sources, prints the table; exit 1 when any failed.
+ */
+export async function sourcesCommand(cfg: AppConfig, argv: readonly string[]): Promise<number> {
+  const { flags, positional } = parseArgs(argv, { file: 'string' });
+  if (positional[0] !== 'check' || positional.length > 1)
+    throw new UsageError('usage: coinwallet sources check [--file FILE]');
+  const file = typeof flags.file === 'string' ? flags.file : cfg.sourcesFile;
+  if (!file) throw new UsageError('sources check needs --file FILE or SOURCES_FILE');
+  const configured = loadSourcesFile(file);
+  const deployment = configured.bridge ? loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir) : null;
+  try {
+    const rows = await checkSources(configured, deployment, cfg.sourceTimeoutMs);
+    process.stdout.write(formatTable(rows) + '\n');
+    const failed = rows.filter((r) => r.error !== '');
+    process.stdout.write(
+      failed.length === 0
+        ? `\nall ${rows.length} sources answered\n`
+        : `\n${failed.length} of ${rows.length} failed\n`,
+    );
+    return failed.length === 0 ? 0 : 1;
+  } finally {
+    for (const s of configured.sources) await s.close?.();
+  }
+}
