@@ -96,7 +96,11 @@ export class SourceHealthBook {
     this.lastLogged.set(source, { at: now, quiet: 0 });
   }
 
-  private entry(id: string, kind: string | null = null, supplies: readonly SourceSupply[] = []): SourceHealth {
+  private entry(
+    id: string,
+    kind: string | null = null,
+    supplies: readonly SourceSupply[] = [],
+  ): SourceHealth {
     let h = this.entries.get(id);
     if (!h) {
       h = {
