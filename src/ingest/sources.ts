@@ -288,7 +288,7 @@ function bridgeSection(
   sources: readonly TickerSource[],
 ): BridgeSourcesConfig {
   const e = new Entry(objectAt(raw, `${path}: bridge`), `${path}: bridge`, base);
-  const everyMs = e.ms('everyMs', BRIDGE_DEFAULT_EVERY_MS, 10_000);
+  const everyMs = e.ms('everyMs', BRIDGE_DEFAULT_EVERY_MS, 1_000);
   const pick = <T>(
     key: string,
     is: (s: TickerSource) => s is TickerSource & T,
