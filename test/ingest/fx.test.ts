@@ -9,7 +9,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceError } from '../../src/ingest/http.ts';
-import { createEcbSource, ECB_DEFAULTS } from '../../src/ingest/fx/ecb.ts';
+import { createEcbSource, ECB_DEFAULTS, frankfurtSummerTime } from '../../src/ingest/fx/ecb.ts';
 import type { FxSourceConfig } from '../../src/ingest/fx/ecb.ts';
 import { createErApiSource, ER_API_DEFAULTS } from '../../src/ingest/fx/er-api.ts';
 import type { FxRate, SourceSnapshot, TickerSource } from '../../src/ingest/types.ts';
@@ -91,11 +91,11 @@ const failure = (s: TickerSource) =>
   );
 
 describe('ECB eurofxref-daily', () => {
-  // 2024-06-28, 14:15 CET = 13:15 UTC.
-  const TS = Date.UTC(2024, 5, 28, 13, 15);
+  // 2024-06-28, 14:15 in Frankfurt, summer time (CEST) = 12:15 UTC.
+  const TS = Date.UTC(2024, 5, 28, 12, 15);
   beforeEach(() => (clock = TS + 3 * 3_600_000));
 
-  it('reads the recorded daily file: EUR and every catalog currency in USD, at 13:15 UTC of the day', async () => {
+  it('reads the recorded daily file: EUR and every catalog currency in USD, at 14:15 Frankfurt time of the day', async () => {
     reply = xml(ECB_XML);
     const s = ecb();
     expect(s).toMatchObject({ id: 'ecb', kind: 'fx', supplies: ['fx'], timeoutMs: ECB_DEFAULTS.timeoutMs });
@@ -337,5 +337,18 @@ describe('open.er-api.com v6 latest', () => {
     expect(await failure(erApi())).toBe('unreachable');
     reply = () => {};
     expect(await failure(erApi({ timeoutMs: 150 }))).toBe('timeout');
+  });
+});
+
+describe('ECB reference time', () => {
+  it('is 14:15 in Frankfurt: 13:15 UTC in winter, 12:15 UTC in summer time, switching on the last Sundays', () => {
+    const at = (iso: string) => frankfurtSummerTime(Date.parse(iso));
+    expect(at('2026-01-15T13:15:00Z')).toBe(false);
+    expect(at('2026-03-29T00:59:59Z')).toBe(false); // last Sunday of March 2026, before 01:00 UTC
+    expect(at('2026-03-29T01:00:00Z')).toBe(true);
+    expect(at('2026-07-01T13:15:00Z')).toBe(true);
+    expect(at('2026-10-25T00:59:59Z')).toBe(true); // last Sunday of October 2026
+    expect(at('2026-10-25T01:00:00Z')).toBe(false);
+    expect(at('2026-11-24T13:15:00Z')).toBe(false);
   });
 });

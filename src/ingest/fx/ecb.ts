@@ -61,8 +61,9 @@ function readEcb(text: string, where: string, source: string): FxRead {
       'bad_response',
       `${where}: expected a <Cube time='YYYY-MM-DD'> with the day's rates`,
     );
-  // The rates are set at the daily concertation at 14:15 CET, i.e. 13:15 UTC; that is their reference time.
-  const ts = Date.parse(`${date}T13:15:00Z`);
+  // The rates are set at the daily concertation at 14:15 Frankfurt time: 13:15 UTC, or 12:15 UTC in summer time.
+  const winter = Date.parse(`${date}T13:15:00Z`);
+  const ts = winter - (frankfurtSummerTime(winter) ? 3_600_000 : 0);
   if (
     !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
     Number.isNaN(ts) ||
@@ -100,4 +101,17 @@ export function createEcbSource(cfg: FxSourceConfig, deps: { now?: () => number 
     { accept: 'application/xml, text/xml', read: (res, where, source) => readEcb(res.text, where, source) },
     deps.now ?? Date.now,
   );
+}
+
+/**
+ * Whether `t` falls in EU summer time (CEST): from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last
+ * Sunday of October.
+ */
+export function frankfurtSummerTime(t: number): boolean {
+  const y = new Date(t).getUTCFullYear();
+  const lastSunday = (month: number): number => {
+    const end = Date.UTC(y, month + 1, 0, 1); // the month's last day, 01:00 UTC
+    return end - new Date(end).getUTCDay() * 86_400_000;
+  };
+  return t >= lastSunday(2) && t < lastSunday(9);
 }
