@@ -54,6 +54,12 @@ export interface MarketsStore {
 /** One ingestion source as `marketHealth` reads it. */
 export interface SourceStatus {
   name: string;
+  /** The source's kind; null when only seen through its rejects. */
+  kind?: string | null;
+  /** The last poll's error; null when it answered whole. */
+  lastError?: string | null;
+  /** Failed polls (and parts) since start. */
+  failures?: number;
   /** Time of the newest record this source delivered, UNIX ms; null when it never delivered. */
   lastSeen: number | null;
   /** Records from this source rejected at validation since start. */

@@ -21,6 +21,9 @@ export interface MarketHealthResult {
   computedAt: number | null;
   sources: {
     name: string;
+    kind: string | null;
+    lastError: string | null;
+    failures: number;
     lastSeen: number | null;
     ageSeconds: number | null;
     fresh: boolean;
@@ -45,6 +48,9 @@ export function marketHealth(ctx: MarketsContext): MarketHealthResult {
     const age = s.lastSeen === null ? null : Math.max(0, now - s.lastSeen);
     return {
       name: s.name,
+      kind: s.kind ?? null,
+      lastError: s.lastError ?? null,
+      failures: s.failures ?? 0,
       lastSeen: s.lastSeen,
       ageSeconds: age === null ? null : Math.round(age / 1000),
       fresh: age !== null && age <= staleAfterMs,

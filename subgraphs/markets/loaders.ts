@@ -26,6 +26,9 @@ export function storeOf(market: MarketService): MarketsStore {
       // Polled sources (with their freshness), then any source seen only through its rejects.
       const out: SourceStatus[] = [...market.sources].map(([name, h]) => ({
         name,
+        kind: h.kind,
+        lastError: h.lastError,
+        failures: Object.values(h.failures).reduce((a, b) => a + b, 0),
         lastSeen: h.lastSnapshotTs,
         rejected: rejected.get(name) ?? 0,
       }));

@@ -242,6 +242,11 @@ describe('/admin with the operator token', () => {
     expect(await fresh.locator('svg').textContent()).toContain('demo:live');
     expect(await fresh.locator('svg').textContent()).toContain('stale after 15 min');
     expect(await fresh.textContent()).toContain('1 of 1 sources fresh');
+    // The sources table says each source's kind and last error (the demo's live source: a replay, no error).
+    const row = fresh.locator('table tr', { hasText: 'demo:live' });
+    expect(await row.locator('th').textContent()).toBe('demo:live');
+    const cells = await row.locator('td').allTextContents();
+    expect([cells[0], cells.at(-1)]).toEqual(['replay', '—']);
     expect(Number(await health.getByTestId('unverified-count').textContent())).toBeGreaterThan(0);
     const bands = await health.getByTestId('chart-confidence').locator('svg rect').count();
     expect(bands).toBe(5);

@@ -86,6 +86,9 @@ interface Health {
     computedAt: string | null;
     sources: {
       name: string;
+      kind: string | null;
+      lastError: string | null;
+      failures: number;
       lastSeen: string | null;
       ageSeconds: number | null;
       fresh: boolean;
@@ -99,7 +102,7 @@ interface Health {
 const QUERY = `{
   marketHealth {
     computedAt
-    sources { name lastSeen ageSeconds fresh rejected }
+    sources { name kind lastError failures lastSeen ageSeconds fresh rejected }
     unverifiedSupply { id symbol name }
     confidence { from to coins }
   }
@@ -150,6 +153,9 @@ describe('Query.marketHealth', () => {
     const [a, b, g] = h.sources;
     expect(a).toEqual({
       name: 'alpha',
+      kind: null, // not a configured source of this service: only seen in ingested data
+      lastError: null,
+      failures: 0,
       lastSeen: new Date(NOW + 10 * MIN - 5_000).toISOString(),
       ageSeconds: 10 * 60 + 5,
       fresh: true,
@@ -158,13 +164,25 @@ describe('Query.marketHealth', () => {
     // 20 minutes 40 seconds old: past the 15-minute threshold.
     expect(b).toEqual({
       name: 'beta',
+      kind: null,
+      lastError: 'timeout',
+      failures: 1,
       lastSeen: new Date(NOW - 40_000).toISOString(),
       ageSeconds: 20 * 60 + 40,
       fresh: false,
       rejected: 3,
     });
     // Never delivered.
-    expect(g).toEqual({ name: 'gamma', lastSeen: null, ageSeconds: null, fresh: false, rejected: 0 });
+    expect(g).toEqual({
+      name: 'gamma',
+      kind: null,
+      lastError: 'timeout',
+      failures: 1,
+      lastSeen: null,
+      ageSeconds: null,
+      fresh: false,
+      rejected: 0,
+    });
 
     // The same sources and the same reject total as the service (what /healthz serializes).
     expect(h.sources.map((s) => s.name)).toEqual([...market.sources.keys()].sort());

@@ -124,7 +124,7 @@ export type AdminRejectDappMutation = { rejectDapp: { id: string, name: string, 
 export type AdminMarketHealthQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminMarketHealthQuery = { marketHealth: { computedAt: string | null, sources: Array<{ name: string, lastSeen: string | null, ageSeconds: number | null, fresh: boolean, rejected: number }>, unverifiedSupply: Array<{ id: string, symbol: string, name: string }>, confidence: Array<{ from: number, to: number, coins: number }> }, coins: { totalCount: number } };
+export type AdminMarketHealthQuery = { marketHealth: { computedAt: string | null, sources: Array<{ name: string, kind: string | null, lastError: string | null, failures: number, lastSeen: string | null, ageSeconds: number | null, fresh: boolean, rejected: number }>, unverifiedSupply: Array<{ id: string, symbol: string, name: string }>, confidence: Array<{ from: number, to: number, coins: number }> }, coins: { totalCount: number } };
 
 export type AdminServiceStatsQueryVariables = Exact<{
   minutes: number;
@@ -235,7 +235,7 @@ export const AdminApproveKeyDocument = {"__meta__":{"hash":"sha256:e9b11461d8995
 export const AdminRejectKeyDocument = {"__meta__":{"hash":"sha256:2ef69967ce80e1bf6e4f46a8e1efcc2130b7a549d5aff88a5bf6c048834b1d2c"}} as unknown as DocumentNode<AdminRejectKeyMutation, AdminRejectKeyMutationVariables>;
 export const AdminApproveDappDocument = {"__meta__":{"hash":"sha256:353aa7bb04cce8ef18c2f0b6caca494055b35f3967158598dc85b30ed606ef70"}} as unknown as DocumentNode<AdminApproveDappMutation, AdminApproveDappMutationVariables>;
 export const AdminRejectDappDocument = {"__meta__":{"hash":"sha256:2c1e278ed6a2c7846f88b0deb69f907d3544f2bb7a620e3d310cd2e7093afbae"}} as unknown as DocumentNode<AdminRejectDappMutation, AdminRejectDappMutationVariables>;
-export const AdminMarketHealthDocument = {"__meta__":{"hash":"sha256:8d9763a06d0a08a78a5f11b787050ebfe13042e2c908233a3f424c1690b54bf2"}} as unknown as DocumentNode<AdminMarketHealthQuery, AdminMarketHealthQueryVariables>;
+export const AdminMarketHealthDocument = {"__meta__":{"hash":"sha256:d441a914829a5debbbd8312db53e558d2ccb42eb9a785f4e1b8efa5c5dbe8270"}} as unknown as DocumentNode<AdminMarketHealthQuery, AdminMarketHealthQueryVariables>;
 export const AdminServiceStatsDocument = {"__meta__":{"hash":"sha256:a535ac91444b56e3e388f56187754d205501f20c770ba94deb7ace137aeef2e1"}} as unknown as DocumentNode<AdminServiceStatsQuery, AdminServiceStatsQueryVariables>;
 export const AdminCoinListDocument = {"__meta__":{"hash":"sha256:536037376bd8b8d41b5c4849e2a38f63b35919725aef01a9f5d71d7a51aa0ccf"}} as unknown as DocumentNode<AdminCoinListQuery, AdminCoinListQueryVariables>;
 export const AdminCoinChartDocument = {"__meta__":{"hash":"sha256:98647a7645f283bec769c9b271dfecd895ea6554a8b5a39b87db0a74c70c42bd"}} as unknown as DocumentNode<AdminCoinChartQuery, AdminCoinChartQueryVariables>;

@@ -546,11 +546,17 @@ export type SourceHealth = {
   __typename?: 'SourceHealth';
   /** Seconds since `lastSeen`; null when it never delivered. */
   ageSeconds?: Maybe<Scalars['Int']['output']>;
+  /** Failed polls (and failed parts of polls) since start. */
+  failures: Scalars['Int']['output'];
   /** True when its newest record is younger than the stale threshold (15 minutes by default). */
   fresh: Scalars['Boolean']['output'];
+  /** Kind of source: `ccxt`, `node`, `explorer`, `fx`, `solana`, `replay` or `dex`; null for one seen only in rejected records. */
+  kind?: Maybe<Scalars['String']['output']>;
+  /** The last poll's error; null when it answered whole. */
+  lastError?: Maybe<Scalars['String']['output']>;
   /** Time of the newest record from this source; null when it never delivered. */
   lastSeen?: Maybe<Scalars['DateTime']['output']>;
-  /** Source name (a venue or a recording). */
+  /** Source name (a venue, a node such as `node:ltc`, an explorer, an FX feed or a recording). */
   name: Scalars['String']['output'];
   /** Records rejected at validation since start. */
   rejected: Scalars['Int']['output'];
@@ -940,7 +946,10 @@ export type SearchResultResolvers<ContextType = MarketsContext, ParentType exten
 
 export type SourceHealthResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['SourceHealth'] = ResolversParentTypes['SourceHealth']> = ResolversObject<{
   ageSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  failures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fresh?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastSeen?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -140,13 +140,25 @@ function MarketHealthView(props: { market: Loaded<MarketHealth> }): JSX.Element 
         />
         <DataTable
           caption="Sources"
-          columns={['Source', 'Newest record (UTC)', 'Age', 'Fresh', 'Rejected records']}
+          columns={[
+            'Source',
+            'Kind',
+            'Newest record (UTC)',
+            'Age',
+            'Fresh',
+            'Rejected records',
+            'Failures',
+            'Last error',
+          ]}
           rows={h.sources.map((s) => [
             s.name,
+            s.kind ?? '—',
             s.lastSeen ? dayClock(Date.parse(s.lastSeen)) : 'never',
             s.ageSeconds === null ? '—' : formatDuration(s.ageSeconds * 1000),
             s.fresh ? 'yes' : 'no',
             s.rejected.toLocaleString('en-US'),
+            s.failures.toLocaleString('en-US'),
+            s.lastError ?? '—',
           ])}
         />
       </section>
