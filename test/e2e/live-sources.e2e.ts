@@ -7,7 +7,7 @@
  * flag and then drop its figures by the rules, naming the source in `/healthz`. Only its config tells the product
  * that the node is a regtest one.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,24 @@ let dir: string;
 /** What the recorded Blockchair says Litecoin's circulation is, in litoshi (the test changes it). */
 let explorerCirculation = 0n;
 let reserve: [string, string];
+let sourcesFile: string;
+let bridgeDir: string;
+
+/** `coinwallet sources check` on the test's sources file: its exit code and output. */
+function sourcesCheck(): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin', 'coinwallet.js'), 'sources', 'check', '--file', sourcesFile],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BRIDGE_CONFIG_DIR: bridgeDir, BRIDGE_NETWORK: 'testnet', LOG_LEVEL: 'silent' },
+      },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    );
+  });
+}
 
 const fxRates = (): Record<string, number> =>
   (JSON.parse(fixture('fx/er-api-latest-usd-2024-08-19.json')) as { rates: Record<string, number> }).rates;
@@ -319,7 +337,7 @@ beforeAll(async () => {
   await node.rpc('generatetoaddress', [1, miner]);
   explorerCirculation = BigInt(Math.round((await nodeFigures()).supply * 1e8));
   recorded = await startThirdParties();
-  const { sourcesFile, bridgeDir } = writeConfig();
+  ({ sourcesFile, bridgeDir } = writeConfig());
   product = await startServe({
     DATA_DIR: join(dir, 'data'),
     DEMO: 'off',
@@ -364,6 +382,24 @@ describe('the product on a live node and recorded third parties (demo off)', () 
       ['blockchair:ltc', 'ccxt', 'ecb', 'node:ltc', 'open-er-api', 'solana'].sort(),
     );
     expect(Object.values(health.sources).every((s) => s.lastError === null)).toBe(true);
+  });
+
+  it('`coinwallet sources check` polls each source once and prints the table: all answer', async () => {
+    const { code, out } = await sourcesCheck();
+    expect(out).toMatch(/^source\s+kind\s+supplies\s+latency\s+records\s+rejects\s+error/m);
+    for (const id of [
+      'ccxt',
+      'node:ltc',
+      'blockchair:ltc',
+      'ecb',
+      'open-er-api',
+      'solana',
+      'bridge:litecoin-regtest',
+    ])
+      expect(out).toMatch(new RegExp(`^${id}\\s`, 'm'));
+    expect(out).toMatch(/^node:ltc\s+node\s+supply,mining,balances\s+\d+ ms\s+[12]\s+-\s+-$/m);
+    expect(out).toContain('all 8 sources answered');
+    expect(code).toBe(0);
   });
 
   it("publishes the market cap from the node's supply and the explorer's agreeing one", async () => {
@@ -475,6 +511,11 @@ describe('the product on a live node and recorded third parties (demo off)', () 
     const r = await until(por, (x) => x.stale, 'a stale report', 40_000);
     expect(r.snapshotId).toBeGreaterThanOrEqual(before.snapshotId);
     expect((await por()).snapshotId).toBe(r.snapshotId);
+    // The check says so too, and fails.
+    const check = await sourcesCheck();
+    expect(check.code).toBe(1);
+    expect(check.out).toMatch(/^node:ltc\s+node\s.*(cookie file|ECONNREFUSED)/m);
+    expect(check.out).toMatch(/^bridge:litecoin-regtest\s.*\S/m);
     // A source failing every second is logged once a minute, not every tick.
     const lines = product.output().split('\n');
     expect(lines.filter((l) => l.includes('source failed') && l.includes('"node:ltc"'))).toHaveLength(1);
