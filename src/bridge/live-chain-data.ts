@@ -40,7 +40,7 @@ export class LiveChainData implements ChainDataAdapter {
 
   /** Throws a `DeploymentError` naming every chain of the deployment that has no reader. */
   constructor(
-    private readonly deployment: Deployment,
+    private readonly deployment: Pick<Deployment, 'assets' | 'network'>,
     private readonly readers: LiveReaders,
   ) {
     const missing = deployment.assets.flatMap((a) => [

@@ -4,7 +4,9 @@ import type { Deployment } from '../bridge/deployment.ts';
 import type { AppConfig } from '../config.ts';
 import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
 import { loadSourcesFile } from '../ingest/sources.ts';
-import type { ConfiguredSources } from '../ingest/sources.ts';
+import type { BridgeSourcesConfig, ConfiguredSources } from '../ingest/sources.ts';
+import type { BalanceReader, TokenSupplyReader } from '../ingest/types.ts';
+import { LiveChainData } from '../bridge/live-chain-data.ts';
 import { parseArgs, UsageError } from './args.ts';
 
 /** One line of the table. */
@@ -27,7 +29,7 @@ const KNOWN = new Set(ASSETS.map((a) => a.id));
  */
 export async function checkSources(
   configured: ConfiguredSources,
-  bridge: Pick<Deployment, 'assets'> | null,
+  deployment: Pick<Deployment, 'assets' | 'network'> | null,
   defaultTimeoutMs: number,
 ): Promise<CheckRow[]> {
   const rows: CheckRow[] = [];
@@ -54,21 +56,49 @@ export async function checkSources(
       error: o.error ?? parts.join('; '),
     });
   }
-  for (const a of bridge?.assets ?? []) {
-    const reader = configured.bridge?.balances[a.nativeChain];
-    const supply = configured.bridge?.tokenSupply[a.wrapped.chain];
-    if (reader)
-      rows.push(
-        await bridgeRow(`bridge:${a.nativeChain}`, reader.id, 'balances', () =>
-          reader.balances(a.reserveAddresses).then((b) => b.length),
-        ),
-      );
-    if (supply)
-      rows.push(
-        await bridgeRow(`bridge:${a.wrapped.chain}`, supply.id, 'token-supply', () =>
-          supply.tokenSupply(a.wrapped.mint).then(() => 1),
-        ),
-      );
+  if (deployment && configured.bridge) rows.push(...(await bridgeRows(deployment, configured.bridge)));
+  return rows;
+}
+
+/**
+ * The bridge's reads exactly as the server makes them (through `LiveChainData`): a deployment chain without a
+ * source, or a mint whose decimals differ from the deployment's, is a failed row as it would fail every report.
+ */
+async function bridgeRows(
+  deployment: Pick<Deployment, 'assets' | 'network'>,
+  bridge: BridgeSourcesConfig,
+): Promise<CheckRow[]> {
+  let live: LiveChainData;
+  try {
+    live = new LiveChainData(deployment, bridge);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return [
+      {
+        source: 'bridge',
+        kind: 'config',
+        supplies: 'balances,token-supply',
+        ms: 0,
+        records: 0,
+        rejects: '',
+        error,
+      },
+    ];
+  }
+  const rows: CheckRow[] = [];
+  for (const a of deployment.assets) {
+    const reader = bridge.balances[a.nativeChain] as BalanceReader;
+    const supply = bridge.tokenSupply[a.wrapped.chain] as TokenSupplyReader;
+    rows.push(
+      await bridgeRow(`bridge:${a.nativeChain}`, reader.id, 'balances', () =>
+        live.reserveBalances(a.reserveAddresses).then((b) => b.length),
+      ),
+    );
+    rows.push(
+      await bridgeRow(`bridge:${a.wrapped.chain}`, supply.id, 'token-supply', () =>
+        live.wrappedSupply(a.wrapped.mint).then(() => 1),
+      ),
+    );
   }
   return rows;
 }
@@ -127,8 +157,8 @@ export async function sourcesCommand(cfg: AppConfig, argv: readonly string[]): P
   const file = typeof flags.file === 'string' ? flags.file : cfg.sourcesFile;
   if (!file) throw new UsageError('sources check needs --file FILE or SOURCES_FILE');
   const configured = loadSourcesFile(file);
-  const deployment = configured.bridge ? loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir) : null;
   try {
+    const deployment = configured.bridge ? loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir) : null;
     const rows = await checkSources(configured, deployment, cfg.sourceTimeoutMs);
     process.stdout.write(formatTable(rows) + '\n');
     const failed = rows.filter((r) => r.error !== '');

@@ -88,20 +88,27 @@ class Entry {
     return typeof v === 'string' && re.test(v) ? v : this.fail(key, rule);
   }
   url(key: string): string {
-    return this.str(key, /^https?:\/\/[^\s]+$/, 'must be an http(s) URL').replace(/\/+$/, '');
+    const v = this.str(key, /^https?:\/\/[^\s]+$/, 'must be an http(s) URL');
+    let host = '';
+    try {
+      host = new URL(v).host;
+    } catch {
+      // refused below
+    }
+    return host ? v.replace(/\/+$/, '') : this.fail(key, 'must be an http(s) URL');
   }
   path(key: string): string {
     return resolve(this.base, this.str(key, /\S/, 'must be a file path'));
   }
   ms(key: string, def: number, min = 100, max = 86_400_000): number {
+    return this.int(key, def, min, max, ' (ms)');
+  }
+  int(key: string, def: number, min: number, max: number, unit = ''): number {
     this.used.add(key);
-    const v = this.o[key] ?? def;
+    const v = this.o[key] === undefined ? def : this.o[key];
     return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
       ? v
-      : this.fail(key, `must be an integer from ${min} to ${max} (ms)`);
-  }
-  int(key: string, def: number, min: number, max: number): number {
-    return this.ms(key, def, min, max);
+      : this.fail(key, `must be an integer from ${min} to ${max}${unit}`);
   }
   /** Fails on a field no reader asked for (a typo would otherwise pass silently). */
   done(): void {
@@ -165,18 +172,21 @@ function createEntry(type: SourceType, e: Entry, fxMaxAgeMs: Map<string, number>
       ? c
       : e.fail('coin', `must be a kit coin ticker (${[...KIT_TICKERS].join(', ')})`);
   };
-  const id = (def: string): string =>
-    e.str('id', ID, 'must be a lowercase id of [a-z0-9._:-]', def) as string;
+  const ownId = (): string | undefined =>
+    e.str('id', ID, 'must be a lowercase id of [a-z0-9._:-]', undefined);
+  const id = (def: string): string => ownId() ?? def;
   switch (type) {
-    case 'ccxt':
-      return createCcxtSource(loadCcxtConfig(e.path('config')));
-    case 'replay': {
-      const path = e.path('path');
-      return createReplaySource(e.has('id') ? { path, id: id('') } : { path });
+    case 'ccxt': {
+      const config = loadCcxtConfig(e.path('config'));
+      const own = ownId();
+      return createCcxtSource(own ? { ...config, id: own } : config);
     }
+    case 'replay':
     case 'dex': {
       const path = e.path('path');
-      return createRecordedDexSource(e.has('id') ? { path, id: id('') } : { path });
+      const own = ownId();
+      const opts = own ? { path, id: own } : { path };
+      return type === 'replay' ? createReplaySource(opts) : createRecordedDexSource(opts);
     }
     case 'node': {
       const c = coin();

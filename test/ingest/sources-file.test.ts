@@ -1,0 +1,447 @@
+/**
+ * The sources file (`SOURCES_FILE`, src/ingest/sources.ts): a complete file builds every type of source with its
+ * defaults, resolves relative paths against the file's directory, collects the FX windows and maps the bridge's
+ * chains to the very source objects; every mistake is a `SourcesFileError` of the form `<file>: <field>: <rule>`,
+ * asserted word for word (operators read these messages).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIT_TICKERS } from '../../src/catalog/assets.ts';
+import {
+  BRIDGE_DEFAULT_EVERY_MS,
+  createSourcesFromFile,
+  loadSourcesFile,
+  SourcesFileError,
+} from '../../src/ingest/sources.ts';
+import type { ConfiguredSources } from '../../src/ingest/sources.ts';
+import type { BalanceReader, TickerSource } from '../../src/ingest/types.ts';
+import { startRecordedServer } from '../support/recorded-http.ts';
+import type { RecordedServer } from '../support/recorded-http.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sources');
+const COMPLETE = join(FIXTURES, 'complete.json');
+/** Where the error cases pretend their file lives: every message starts with it. */
+const P = '/etc/coinwallet/sources.json';
+
+/** The `SourcesFileError` that `file` (an object, serialised, or raw text) is refused with. */
+function errorOf(file: unknown): SourcesFileError {
+  try {
+    createSourcesFromFile(typeof file === 'string' ? file : JSON.stringify(file), P);
+  } catch (err) {
+    if (err instanceof SourcesFileError) return err;
+    throw err;
+  }
+  throw new Error('the file was accepted');
+}
+const messageOf = (file: unknown): string => errorOf(file).message;
+const one = (entry: Record<string, unknown>): unknown => ({ sources: [entry] });
+
+const NODE = { type: 'node', coin: 'LTC', url: 'http://127.0.0.1:9332', user: 'rpc', password: 'secret' };
+const ECB = { type: 'ecb', url: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml' };
+const NODE_FIELDS =
+  'type, coin, user, password, algorithm, id, url, timeoutMs, supplyEveryMs, supplyTimeoutMs, blockTimeWindow, balances, balancesTimeoutMs';
+const KIT_RULE = `must be a kit coin ticker (${KIT_TICKERS.join(', ')})`;
+
+describe('a complete sources file (test/fixtures/sources/complete.json)', () => {
+  let c: ConfiguredSources;
+  const byId = (id: string): TickerSource => {
+    const s = c.sources.find((x) => x.id === id);
+    if (!s) throw new Error(`no source ${id}`);
+    return s;
+  };
+  beforeAll(() => {
+    c = loadSourcesFile(COMPLETE);
+  });
+  afterAll(async () => {
+    for (const s of c.sources) await s.close?.();
+  });
+
+  it('builds one source per entry, in file order, with the default ids where none is given', () => {
+    expect(c.sources.map((s) => [s.id, s.kind])).toEqual([
+      ['ccxt:test', 'ccxt'], // the ccxt config file's own id
+      ['replay:demo', 'replay'],
+      ['dex:pools', 'dex'],
+      ['node:ltc', 'node'],
+      ['node:doge-wallet', 'node'],
+      ['blockbook:lky', 'explorer'],
+      ['cryptoid:dgb', 'explorer'],
+      ['blockchair:ltc', 'explorer'],
+      ['ecb', 'fx'],
+      ['fx:er', 'fx'],
+      ['solana', 'solana'],
+    ]);
+  });
+
+  it('says what each source supplies', () => {
+    expect(Object.fromEntries(c.sources.map((s) => [s.id, s.supplies ?? null]))).toEqual({
+      'ccxt:test': ['tickers'],
+      'replay:demo': null,
+      'dex:pools': null,
+      'node:ltc': ['supply', 'mining', 'balances'],
+      'node:doge-wallet': ['supply', 'mining', 'balances'],
+      'blockbook:lky': ['balances'],
+      'cryptoid:dgb': ['supply'],
+      'blockchair:ltc': ['supply'],
+      ecb: ['fx'],
+      'fx:er': ['fx'],
+      solana: ['token-supply'],
+    });
+  });
+
+  it('applies the default timeouts and keeps the given ones', () => {
+    expect(Object.fromEntries(c.sources.map((s) => [s.id, s.timeoutMs ?? null]))).toEqual({
+      'ccxt:test': null, // per venue, inside the ccxt source
+      'replay:demo': null, // the pipeline's SOURCE_TIMEOUT_MS
+      'dex:pools': null,
+      'node:ltc': 10_000,
+      'node:doge-wallet': 2_500,
+      'blockbook:lky': 10_000,
+      'cryptoid:dgb': 10_000,
+      'blockchair:ltc': 10_000,
+      ecb: 10_000,
+      'fx:er': 5_000,
+      solana: 10_000,
+    });
+  });
+
+  it("collects each FX source's maxAgeMs by source id (default for ECB: 5.5 days)", () => {
+    expect(c.fxMaxAgeMs).toEqual(
+      new Map([
+        ['ecb', 132 * 3_600_000],
+        ['fx:er', 86_400_000],
+      ]),
+    );
+  });
+
+  it('maps the bridge chains to the configured source objects themselves', () => {
+    const bridge = c.bridge;
+    expect(bridge).not.toBeNull();
+    expect(bridge?.everyMs).toBe(BRIDGE_DEFAULT_EVERY_MS);
+    expect(BRIDGE_DEFAULT_EVERY_MS).toBe(600_000);
+    expect(Object.keys(bridge?.balances ?? {})).toEqual(['luckycoin-testnet', 'dogecoin-testnet']);
+    expect(bridge?.balances['luckycoin-testnet']).toBe(byId('blockbook:lky'));
+    expect(bridge?.balances['dogecoin-testnet']).toBe(byId('node:doge-wallet'));
+    expect(Object.keys(bridge?.tokenSupply ?? {})).toEqual(['solana-devnet']);
+    expect(bridge?.tokenSupply['solana-devnet']).toBe(byId('solana'));
+  });
+
+  describe('relative paths are resolved against the directory of the file, not the working directory', () => {
+    it('(the working directory holds none of the files)', () => {
+      expect(process.cwd()).not.toBe(FIXTURES);
+      expect(existsSync('ccxt.json') || existsSync('demo.jsonl')).toBe(false);
+    });
+
+    it('replay: the recording beside the file is replayed', async () => {
+      const snap = await byId('replay:demo').poll(new AbortController().signal);
+      expect(snap).toEqual({
+        source: 'replay:demo',
+        ts: 1749556800000,
+        tickers: [],
+        fx: [{ currency: 'eur', usdPerUnit: 1.08, ts: 1749556800000, source: 'replay:demo' }],
+      });
+    });
+
+    it('dex: ../dex/pools.jsonl is the shared recording', async () => {
+      const snap = await byId('dex:pools').poll(new AbortController().signal);
+      expect(snap?.ts).toBe(1749556800000);
+      expect(snap?.tickers.map((t) => (t as { base: string }).base)).toEqual(['pepecoin', 'dingocoin']);
+    });
+
+    it('node: the cookie file is looked for beside the sources file', async () => {
+      const node = byId('node:ltc') as TickerSource & BalanceReader;
+      await expect(node.balances(['ltc1qexample'])).rejects.toThrow(
+        `cannot read the cookie file ${join(FIXTURES, 'cookies', 'ltc.cookie')} (ENOENT)`,
+      );
+    });
+
+    it('ccxt: a config path that does not exist is named as resolved', () => {
+      const text = JSON.stringify({ sources: [{ type: 'ccxt', config: 'nested/ccxt.json' }] });
+      expect(() => createSourcesFromFile(text, COMPLETE)).toThrow(
+        `${join(FIXTURES, 'nested', 'ccxt.json')}: cannot read (ENOENT`,
+      );
+    });
+  });
+});
+
+describe('URLs', () => {
+  let server: RecordedServer;
+  beforeAll(async () => {
+    server = await startRecordedServer(() => ({ status: 404, body: '{"context":{"code":404}}' }));
+  });
+  afterAll(() => server.close());
+
+  it('a trailing slash is dropped, so a path built on the URL has no double slash', async () => {
+    const c = createSourcesFromFile(
+      JSON.stringify({
+        sources: [{ type: 'blockchair', coin: 'LTC', url: `${server.url}/api///`, chain: 'litecoin' }],
+      }),
+      P,
+    );
+    await expect(c.sources[0]?.poll(new AbortController().signal)).rejects.toThrow('HTTP 404');
+    expect(server.requests.map((r) => r.url.pathname)).toEqual(['/api/litecoin/stats']);
+  });
+});
+
+describe('loadSourcesFile', () => {
+  it('names a file it cannot read', () => {
+    const missing = join(FIXTURES, 'no-such-sources.json');
+    expect(() => loadSourcesFile(missing)).toThrow(SourcesFileError);
+    expect(() => loadSourcesFile(missing)).toThrow(
+      `${missing}: cannot read (ENOENT: no such file or directory, open '${missing}')`,
+    );
+  });
+});
+
+describe('mistakes: a SourcesFileError naming the file, the field and the rule', () => {
+  it.each<[string, unknown, string]>([
+    ['not JSON', '{"sources": [', `${P}: not valid JSON`],
+    ['an empty file', '', `${P}: not valid JSON`],
+    ['no sources array', {}, `${P}: expected {"sources": [...], "bridge"?: {...}}`],
+    ['sources not an array', { sources: {} }, `${P}: expected {"sources": [...], "bridge"?: {...}}`],
+    ['a bare array', [ECB], `${P}: expected {"sources": [...], "bridge"?: {...}}`],
+    [
+      'an unknown top-level field',
+      { sources: [], source: [] },
+      `${P}: unknown field "source" (allowed: sources, bridge)`,
+    ],
+    ['an entry that is not an object', { sources: [ECB, 'ecb'] }, `${P}: sources[1]: must be an object`],
+    [
+      'an unknown type',
+      one({ type: 'kraken' }),
+      `${P}: sources[0].type: must be one of ccxt, replay, dex, node, blockbook, cryptoid, blockchair, ecb, open-er-api, solana`,
+    ],
+    [
+      'no type',
+      one({ url: 'http://127.0.0.1:1' }),
+      `${P}: sources[0].type: must be one of ccxt, replay, dex, node, blockbook, cryptoid, blockchair, ecb, open-er-api, solana`,
+    ],
+    [
+      'a typo in a field name (timeout for timeoutMs)',
+      one({ ...NODE, timeout: 5000 }),
+      `${P}: sources[0].timeout: unknown field (allowed: ${NODE_FIELDS})`,
+    ],
+    [
+      'a field of another type (maxAgeMs on a node)',
+      { sources: [ECB, { ...NODE, maxAgeMs: 60_000 }] },
+      `${P}: sources[1].maxAgeMs: unknown field (allowed: ${NODE_FIELDS})`,
+    ],
+    [
+      'both cookieFile and user',
+      one({ ...NODE, cookieFile: '/var/lib/litecoin/.cookie', password: undefined }),
+      `${P}: sources[0].user: unknown field (allowed: type, coin, cookieFile, algorithm, id, url, timeoutMs, supplyEveryMs, supplyTimeoutMs, blockTimeWindow, balances, balancesTimeoutMs)`,
+    ],
+    ['an ftp URL', one({ ...NODE, url: 'ftp://127.0.0.1/' }), `${P}: sources[0].url: must be an http(s) URL`],
+    [
+      'a URL with a space',
+      one({ ...ECB, url: 'https://ecb.example/ x' }),
+      `${P}: sources[0].url: must be an http(s) URL`,
+    ],
+    ['a URL that is not a string', one({ ...ECB, url: 80 }), `${P}: sources[0].url: must be an http(s) URL`],
+    ['no URL', one({ type: 'solana' }), `${P}: sources[0].url: must be an http(s) URL`],
+    ['a coin that is not a kit ticker', one({ ...NODE, coin: 'BTC' }), `${P}: sources[0].coin: ${KIT_RULE}`],
+    ['a lowercase ticker', one({ ...NODE, coin: 'ltc' }), `${P}: sources[0].coin: ${KIT_RULE}`],
+    [
+      'a blockbook without a coin',
+      one({ type: 'blockbook', url: 'https://lky1.example.org' }),
+      `${P}: sources[0].coin: ${KIT_RULE}`,
+    ],
+    [
+      'two nodes for LTC without ids',
+      { sources: [NODE, ECB, { ...NODE, url: 'http://127.0.0.1:19332' }] },
+      `${P}: sources[2].id: "node:ltc" is already the id of another source: give one of them its own "id"`,
+    ],
+    [
+      'two ECB entries',
+      { sources: [ECB, ECB] },
+      `${P}: sources[1].id: "ecb" is already the id of another source: give one of them its own "id"`,
+    ],
+    [
+      'an id that is not lowercase',
+      one({ ...ECB, id: 'ECB' }),
+      `${P}: sources[0].id: must be a lowercase id of [a-z0-9._:-]`,
+    ],
+    [
+      'a timeout of 0',
+      one({ ...NODE, timeoutMs: 0 }),
+      `${P}: sources[0].timeoutMs: must be an integer from 100 to 86400000 (ms)`,
+    ],
+    [
+      'a timeout as a string',
+      one({ ...ECB, timeoutMs: '5000' }),
+      `${P}: sources[0].timeoutMs: must be an integer from 100 to 86400000 (ms)`,
+    ],
+    [
+      'a timeout above a day',
+      one({ type: 'solana', url: 'https://api.devnet.solana.com', timeoutMs: 86_400_001 }),
+      `${P}: sources[0].timeoutMs: must be an integer from 100 to 86400000 (ms)`,
+    ],
+    [
+      'a fractional timeout',
+      one({ ...ECB, timeoutMs: 1500.5 }),
+      `${P}: sources[0].timeoutMs: must be an integer from 100 to 86400000 (ms)`,
+    ],
+    [
+      'everyMs under a second',
+      one({ ...ECB, everyMs: 999 }),
+      `${P}: sources[0].everyMs: must be an integer from 1000 to 86400000 (ms)`,
+    ],
+    [
+      'an FX maxAgeMs under a minute',
+      one({ ...ECB, maxAgeMs: 59_999 }),
+      `${P}: sources[0].maxAgeMs: must be an integer from 60000 to 2592000000 (ms)`,
+    ],
+    [
+      'a node without cookieFile and without user/password',
+      one({ type: 'node', coin: 'LTC', url: 'http://127.0.0.1:9332' }),
+      `${P}: sources[0].user: must be the rpcuser (or give "cookieFile")`,
+    ],
+    [
+      'a node with a user but no password',
+      one({ ...NODE, password: undefined }),
+      `${P}: sources[0].password: must be the rpcpassword (or give "cookieFile")`,
+    ],
+    [
+      'an unknown balances method',
+      one({ ...NODE, balances: 'listunspent' }),
+      `${P}: sources[0].balances: must be auto, scantxoutset or wallet`,
+    ],
+    [
+      'a Solana commitment that can roll back',
+      one({ type: 'solana', url: 'https://api.devnet.solana.com', commitment: 'processed' }),
+      `${P}: sources[0].commitment: must be finalized or confirmed`,
+    ],
+    [
+      'a blockchair entry without a chain',
+      one({ type: 'blockchair', coin: 'LTC', url: 'https://api.blockchair.com' }),
+      `${P}: sources[0].chain: must be a Blockchair chain name such as litecoin`,
+    ],
+    ['a replay without a path', one({ type: 'replay' }), `${P}: sources[0].path: must be a file path`],
+  ])('%s', (_name, file, message) => {
+    const err = errorOf(file);
+    expect(err).toBeInstanceOf(SourcesFileError);
+    expect(err.message).toBe(message);
+  });
+
+  describe('the bridge section', () => {
+    const SOURCES = [ECB, NODE, { type: 'solana', url: 'https://api.devnet.solana.com' }];
+    const withBridge = (bridge: unknown): unknown => ({ sources: SOURCES, bridge });
+
+    it('accepts node and solana sources and an everyMs', () => {
+      const c = createSourcesFromFile(
+        JSON.stringify(
+          withBridge({
+            everyMs: 60_000,
+            balances: { 'luckycoin-testnet': 'node:ltc' },
+            tokenSupply: { 'solana-devnet': 'solana' },
+          }),
+        ),
+        P,
+      );
+      expect(c.bridge?.everyMs).toBe(60_000);
+      expect(c.bridge?.balances['luckycoin-testnet']).toBe(c.sources[1]);
+      expect(c.bridge?.tokenSupply['solana-devnet']).toBe(c.sources[2]);
+    });
+
+    it('is null without a bridge section, and empty maps when it names nothing', () => {
+      expect(createSourcesFromFile(JSON.stringify({ sources: SOURCES }), P).bridge).toBeNull();
+      expect(createSourcesFromFile(JSON.stringify(withBridge({})), P).bridge).toEqual({
+        everyMs: 600_000,
+        balances: {},
+        tokenSupply: {},
+      });
+    });
+
+    it.each<[string, unknown, string]>([
+      [
+        'an unknown source id',
+        { balances: { 'luckycoin-testnet': 'node:lky' } },
+        `${P}: bridge.balances.luckycoin-testnet: must be the id of a configured node or blockbook source`,
+      ],
+      [
+        'an ECB source as a balance reader',
+        { balances: { 'luckycoin-testnet': 'ecb' } },
+        `${P}: bridge.balances.luckycoin-testnet: must be the id of a configured node or blockbook source`,
+      ],
+      [
+        'a node as a token-supply reader',
+        { tokenSupply: { 'solana-devnet': 'node:ltc' } },
+        `${P}: bridge.tokenSupply.solana-devnet: must be the id of a configured solana source`,
+      ],
+      [
+        'a source id that is not a string',
+        { tokenSupply: { 'solana-devnet': 1 } },
+        `${P}: bridge.tokenSupply.solana-devnet: must be the id of a configured solana source`,
+      ],
+      ['balances as a list', { balances: ['node:ltc'] }, `${P}: bridge.balances: must be an object`],
+      [
+        'everyMs under a second',
+        { everyMs: 500 },
+        `${P}: bridge.everyMs: must be an integer from 1000 to 86400000 (ms)`,
+      ],
+      [
+        'everyMs as a duration string',
+        { everyMs: '10m' },
+        `${P}: bridge.everyMs: must be an integer from 1000 to 86400000 (ms)`,
+      ],
+      [
+        'a typo in a field name',
+        { balance: { 'luckycoin-testnet': 'node:ltc' } },
+        `${P}: bridge.balance: unknown field (allowed: everyMs, balances, tokenSupply)`,
+      ],
+      ['a bridge section that is null', null, `${P}: bridge: must be an object`],
+    ])('%s', (_name, bridge, message) => {
+      expect(messageOf(withBridge(bridge))).toBe(message);
+    });
+
+    it('only sees sources defined in the file (an id of a default source is not enough)', () => {
+      expect(messageOf({ sources: [ECB], bridge: { tokenSupply: { 'solana-devnet': 'solana' } } })).toBe(
+        `${P}: bridge.tokenSupply.solana-devnet: must be the id of a configured solana source`,
+      );
+    });
+  });
+
+  it('two nodes for one coin are fine with their own ids', () => {
+    const c = createSourcesFromFile(
+      JSON.stringify({
+        sources: [
+          { ...NODE, id: 'node:ltc-a' },
+          { ...NODE, id: 'node:ltc-b', url: 'http://127.0.0.1:19332' },
+        ],
+      }),
+      P,
+    );
+    expect(c.sources.map((s) => s.id)).toEqual(['node:ltc-a', 'node:ltc-b']);
+  });
+});
+
+describe('mistakes found by these tests, fixed', () => {
+  it('blockTimeWindow (a block count) is not described in milliseconds', () => {
+    expect(messageOf(one({ ...NODE, blockTimeWindow: 0 }))).toBe(
+      `${P}: sources[0].blockTimeWindow: must be an integer from 1 to 100000`,
+    );
+  });
+
+  it('the allowed fields of a replay entry include id', () => {
+    expect(messageOf(one({ type: 'replay', path: 'demo.jsonl', Id: 'replay:demo' }))).toBe(
+      `${P}: sources[0].Id: unknown field (allowed: type, path, id)`,
+    );
+  });
+
+  it('a ccxt entry may set its own id', () => {
+    const text = JSON.stringify({
+      sources: [{ type: 'ccxt', config: 'ccxt.json', id: 'ccxt:second' }],
+    });
+    expect(createSourcesFromFile(text, COMPLETE).sources[0]?.id).toBe('ccxt:second');
+  });
+
+  it('a URL without a host is refused', () => {
+    expect(messageOf(one({ ...ECB, url: 'http:///' }))).toBe(`${P}: sources[0].url: must be an http(s) URL`);
+  });
+
+  it('a null timeout is a mistake like a null algorithm', () => {
+    expect(messageOf(one({ ...NODE, timeoutMs: null }))).toBe(
+      `${P}: sources[0].timeoutMs: must be an integer from 100 to 86400000 (ms)`,
+    );
+  });
+});
