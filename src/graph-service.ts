@@ -104,7 +104,7 @@ export async function startGraphPart(
     deployment = d;
     let attester: ReserveAttester | null = null;
     ready = (async () => {
-      attester = await startProofOfReserves(cfg, db, d, live, configured, io.log);
+      attester = await startProofOfReserves(cfg, db, d, live, io.log);
     })();
     closers.push(async () => {
       await (attester as ReserveAttester | null)?.stop();

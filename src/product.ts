@@ -7,7 +7,7 @@ import { createDemoSource } from './demo/live.ts';
 import { DEMO_NOTICE } from './demo/dataset.ts';
 import { DEFAULT_PRICE_RULES } from './engine/price.ts';
 import type { EngineConfig } from './engine/snapshot.ts';
-import { BRIDGE_DEFAULT_EVERY_MS, loadSourcesFile } from './ingest/sources.ts';
+import { loadSourcesFile } from './ingest/sources.ts';
 import type { ConfiguredSources } from './ingest/sources.ts';
 import type { TickerSource } from './ingest/types.ts';
 import type { DemoProgress } from './market/demo.ts';
@@ -135,8 +135,9 @@ export function marketFor(
 export function reserveChainData(
   deployment: Deployment,
   configured: ConfiguredSources | null,
-): LiveChainData | null {
-  return configured?.bridge ? new LiveChainData(deployment, configured.bridge) : null;
+): { chain: LiveChainData; everyMs: number } | null {
+  const bridge = configured?.bridge;
+  return bridge ? { chain: new LiveChainData(deployment, bridge), everyMs: bridge.everyMs } : null;
 }
 
 /**
@@ -148,8 +149,7 @@ export async function startProofOfReserves(
   cfg: AppConfig,
   db: Db,
   deployment: Deployment,
-  live: LiveChainData | null,
-  configured: ConfiguredSources | null,
+  live: { chain: LiveChainData; everyMs: number } | null,
   log: Logger,
 ): Promise<ReserveAttester | null> {
   const seed = {
@@ -172,9 +172,9 @@ export async function startProofOfReserves(
   const attester = new ReserveAttester({
     db,
     deployment,
-    chain: live,
+    chain: live.chain,
     key,
-    everyMs: configured?.bridge?.everyMs ?? BRIDGE_DEFAULT_EVERY_MS,
+    everyMs: live.everyMs,
     log,
   });
   await attester.attest();
@@ -270,7 +270,7 @@ export async function startProduct(
 
   const ready = (async () => {
     dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
-    attester = await startProofOfReserves(cfg, db, deployment, live, configured, io.log);
+    attester = await startProofOfReserves(cfg, db, deployment, live, io.log);
     await market.tick();
     await market.rollup();
     market.start();
