@@ -196,12 +196,15 @@ function createEntry(type: SourceType, e: Entry, fxMaxAgeMs: Map<string, number>
             user: e.str('user', /^[^:\s]+$/, 'must be the rpcuser (or give "cookieFile")'),
             password: e.str('password', /^\S+$/, 'must be the rpcpassword (or give "cookieFile")'),
           };
-      const algorithm = e.str(
-        'algorithm',
-        /^[a-z0-9-]{1,32}$/,
-        'must be a lowercase algorithm name',
-        undefined,
-      );
+      // A multi-algorithm chain (DigiByte) reports one difficulty per algorithm: the figures need to say which.
+      const multi = ASSETS.find((a) => a.kitTicker === c)?.hashingAlgorithm === 'multi-algo';
+      const algorithm = multi
+        ? e.str(
+            'algorithm',
+            /^[a-z0-9-]{1,32}$/,
+            `${c} mines several algorithms: must name the one the figures are for (scrypt, sha256d, skein, qubit, odo)`,
+          )
+        : e.str('algorithm', /^[a-z0-9-]{1,32}$/, 'must be a lowercase algorithm name', undefined);
       return createNodeSource({
         id: id(`node:${c.toLowerCase()}`),
         coin: c,

@@ -416,6 +416,14 @@ describe('mistakes: a SourcesFileError naming the file, the field and the rule',
 });
 
 describe('mistakes found by these tests, fixed', () => {
+  it('a multi-algorithm coin (DigiByte) must say which algorithm its figures are for', () => {
+    expect(messageOf(one({ ...NODE, coin: 'DGB' }))).toBe(
+      `${P}: sources[0].algorithm: DGB mines several algorithms: must name the one the figures are for (scrypt, sha256d, skein, qubit, odo)`,
+    );
+    const dgb = createSourcesFromFile(JSON.stringify(one({ ...NODE, coin: 'DGB', algorithm: 'scrypt' })), P);
+    expect(dgb.sources[0]?.id).toBe('node:dgb');
+  });
+
   it('blockTimeWindow (a block count) is not described in milliseconds', () => {
     expect(messageOf(one({ ...NODE, blockTimeWindow: 0 }))).toBe(
       `${P}: sources[0].blockTimeWindow: must be an integer from 1 to 100000`,

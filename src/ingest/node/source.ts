@@ -104,7 +104,9 @@ export function createNodeSource(cfg: NodeSourceConfig, deps: { now?: () => numb
     try {
       r = await rpc.call('gettxoutsetinfo', txoutsetArgs, limits);
     } catch (err) {
-      if (!(err instanceof RpcError) || txoutsetArgs.length === 0 || err.code === -28) throw err;
+      // An older node refuses the argument with its help text (-1) or as an invalid parameter (-8).
+      if (!(err instanceof RpcError) || txoutsetArgs.length === 0 || (err.code !== -1 && err.code !== -8))
+        throw err;
       txoutsetArgs = [];
       r = await rpc.call('gettxoutsetinfo', txoutsetArgs, limits);
     }
@@ -123,10 +125,13 @@ export function createNodeSource(cfg: NodeSourceConfig, deps: { now?: () => numb
     supplyStarted = t;
     const job = readSupply().then(
       (record) => void (supplyDone = { record }),
-      (err: unknown) =>
-        void (supplyDone = {
+      (err: unknown) => {
+        supplyDone = {
           error: { message: err instanceof Error ? err.message : String(err), reason: failureOf(err) },
-        }),
+        };
+        // A failed read is tried again a minute later, not a whole schedule later.
+        supplyStarted = t - cfg.supplyEveryMs + Math.min(60_000, cfg.supplyEveryMs);
+      },
     );
     supplyJob = job.finally(() => (supplyJob = null));
     return supplyJob;
@@ -170,14 +175,14 @@ export function createNodeSource(cfg: NodeSourceConfig, deps: { now?: () => numb
         throw new SourceError('bad_response', 'getblockchaininfo.bestblockhash: expected a hash');
       const tip = objectOf(await call('getblockheader', [best]), 'getblockheader');
       const tipSeconds = intOf(tip['time'], 'getblockheader.time');
-      // DigiByte reports one difficulty per algorithm instead of `difficulty`.
+      // DigiByte reports one difficulty per algorithm instead of `difficulty`: the configured algorithm's, or none
+      // (its `getdifficulty` is the node's own mining algorithm's, which may be another: never a guess).
       const perAlgo = info['difficulties'];
-      let difficulty: unknown =
+      const difficulty: unknown =
         info['difficulty'] ??
         (typeof perAlgo === 'object' && perAlgo !== null
-          ? (perAlgo as Record<string, unknown>)[algorithm]
-          : undefined);
-      difficulty ??= await call('getdifficulty');
+          ? ((perAlgo as Record<string, unknown>)[algorithm] ?? null)
+          : await call('getdifficulty'));
 
       const hashps = hashpsMissing
         ? null
@@ -218,7 +223,8 @@ export function createNodeSource(cfg: NodeSourceConfig, deps: { now?: () => numb
       // Mean spacing of the last `blockTimeWindow` blocks, from the chain's own block times. Multi-algorithm chains
       // interleave their algorithms' blocks, so the chain's spacing is not one algorithm's: null there.
       if (!spacing.has(height)) {
-        const n = Math.min(cfg.blockTimeWindow, height);
+        // Never back to the genesis block, whose time is fixed long before the chain ran (regtest, new testnets).
+        const n = Math.min(cfg.blockTimeWindow, height - 1);
         let mean: number | null = null;
         if (n > 0 && asset.hashingAlgorithm !== 'multi-algo') {
           const oldHash = await call('getblockhash', [height - n]);
