@@ -130,6 +130,18 @@ export const ASSETS: readonly AssetInfo[] = [
 
 export const ASSET_BY_ID: ReadonlyMap<string, AssetInfo> = new Map(ASSETS.map((a) => [a.id, a]));
 
+/** The kit coin of an uppercase ticker (`LTC` → litecoin); undefined for anything else. */
+export const ASSET_BY_KIT_TICKER: ReadonlyMap<string, AssetInfo> = new Map(
+  ASSETS.flatMap((a) => (a.kitTicker ? [[a.kitTicker, a] as const] : [])),
+);
+
+/** The catalog asset of a kit coin ticker (`LTC`); throws for another (the sources file checks tickers first). */
+export function assetOfTicker(ticker: string): AssetInfo {
+  const a = ASSET_BY_KIT_TICKER.get(ticker);
+  if (!a) throw new Error(`unknown coin ticker ${ticker}`);
+  return a;
+}
+
 /** The 19 kit coin tickers (uppercase), in wallet order. */
 export const KIT_TICKERS: readonly string[] = KIT_ROWS.map(([ticker]) => ticker);
 

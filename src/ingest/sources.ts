@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ASSETS } from '../catalog/assets.ts';
+import { ASSET_BY_KIT_TICKER } from '../catalog/assets.ts';
 import { createCcxtSource, loadCcxtConfig } from './ccxt.ts';
 import { createRecordedDexSource } from './dex.ts';
 import { BLOCKBOOK_DEFAULTS, createBlockbookSource } from './explorers/blockbook.ts';
@@ -45,7 +45,7 @@ export interface ConfiguredSources {
 
 export const BRIDGE_DEFAULT_EVERY_MS = 600_000;
 
-const KIT_TICKERS = new Set(ASSETS.flatMap((a) => (a.kitTicker ? [a.kitTicker] : [])));
+const KIT_TICKERS = new Set(ASSET_BY_KIT_TICKER.keys());
 const TYPES = [
   'ccxt',
   'replay',
@@ -197,7 +197,7 @@ function createEntry(type: SourceType, e: Entry, fxMaxAgeMs: Map<string, number>
             password: e.str('password', /^\S+$/, 'must be the rpcpassword (or give "cookieFile")'),
           };
       // A multi-algorithm chain (DigiByte) reports one difficulty per algorithm: the figures need to say which.
-      const multi = ASSETS.find((a) => a.kitTicker === c)?.hashingAlgorithm === 'multi-algo';
+      const multi = ASSET_BY_KIT_TICKER.get(c)?.hashingAlgorithm === 'multi-algo';
       const algorithm = multi
         ? e.str(
             'algorithm',

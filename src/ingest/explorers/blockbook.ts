@@ -20,7 +20,7 @@
  */
 import { BackoffGate, jsonBody, preview, redact, SourceError } from '../http.ts';
 import type { AddressBalance, BalanceReader, SourceSnapshot, TickerSource } from '../types.ts';
-import { assetOfTicker } from '../node/source.ts';
+import { assetOfTicker } from '../../catalog/assets.ts';
 import { explorerGet, isOk } from './common.ts';
 
 export interface BlockbookConfig {

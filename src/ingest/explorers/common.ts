@@ -4,7 +4,7 @@
  * at most once per `everyMs`). Each explorer only builds its URL and reads its answer (`cryptoid.ts`,
  * `blockchair.ts`); Blockbook (`blockbook.ts`) has no supply and uses only the GET.
  */
-import { assetOfTicker } from '../node/source.ts';
+import { assetOfTicker } from '../../catalog/assets.ts';
 import { httpRequest, preview } from '../http.ts';
 import type { BackoffGate, HttpResponse } from '../http.ts';
 import type { SourceSnapshot, SupplyRecord, TickerSource } from '../types.ts';

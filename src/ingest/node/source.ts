@@ -5,8 +5,7 @@
  * its own schedule and delivered with the poll after it finishes. Reserve balances for the bridge are read on demand
  * (`balances`). What each figure is and which RPC gives it: docs/sources.md ("Coin nodes").
  */
-import { ASSETS } from '../../catalog/assets.ts';
-import type { AssetInfo } from '../../catalog/types.ts';
+import { assetOfTicker } from '../../catalog/assets.ts';
 import { JsonNumber, numberOf, toUnits } from '../exact-json.ts';
 import { failureOf, SourceError } from '../http.ts';
 import type {
@@ -74,12 +73,6 @@ function intOf(v: unknown, what: string): number {
 
 /** A figure for the record: the number when it is one, else the raw value, which validation then rejects. */
 const figure = (v: unknown): unknown => numberOf(v) ?? (v instanceof JsonNumber ? v.text : v);
-
-export function assetOfTicker(ticker: string): AssetInfo {
-  const a = ASSETS.find((x) => x.kitTicker === ticker);
-  if (!a) throw new Error(`unknown coin ticker ${ticker}`);
-  return a;
-}
 
 export function createNodeSource(cfg: NodeSourceConfig, deps: { now?: () => number } = {}): NodeSource {
   const now = deps.now ?? Date.now;
