@@ -5,9 +5,6 @@
  * (`everyMs`), rate-limit back-off, Blockbook's one-block balance read, and answers that cannot be used.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BLOCKBOOK_DEFAULTS, createBlockbookSource } from '../../src/ingest/explorers/blockbook.ts';
 import { BLOCKCHAIR_DEFAULTS, createBlockchairSource } from '../../src/ingest/explorers/blockchair.ts';
@@ -16,6 +13,8 @@ import { createCryptoidSource, CRYPTOID_DEFAULTS } from '../../src/ingest/explor
 import type { CryptoidConfig } from '../../src/ingest/explorers/cryptoid.ts';
 import type { SourceError } from '../../src/ingest/http.ts';
 import type { SourceSnapshot, SupplyRecord, TickerSource } from '../../src/ingest/types.ts';
+import { send, stalled, startRecordedServer, truncated } from '../support/recorded-http.ts';
+import type { Recorded, RecordedRequest, RecordedServer } from '../support/recorded-http.ts';
 
 const dir = new URL('../fixtures/explorers/', import.meta.url);
 const MANIFEST = JSON.parse(readFileSync(new URL('responses.json', dir), 'utf8')) as Record<
@@ -38,51 +37,33 @@ const BLOCK = fixture('blockbook-block-doge-2648059.json');
 const INVALID_ADDRESS = fixture('blockbook-error-invalid-address.json');
 const UNAVAILABLE = fixture('blockbook-error-service-unavailable.json');
 
-type Reply = (req: IncomingMessage, res: ServerResponse) => void;
-const send =
-  (status: number, body: string, type: string, headers: Record<string, string> = {}): Reply =>
-  (_req, res) =>
-    void res.writeHead(status, { 'content-type': type, ...headers }).end(body);
-const replay = (f: { body: string; status: number; contentType: string }, body = f.body): Reply =>
+/** What the server answers: one answer, no answer at all, or an answer chosen by the request. */
+type Reply = Recorded | 'hang' | ((req: RecordedRequest) => Recorded);
+const replay = (f: { body: string; status: number; contentType: string }, body = f.body): Recorded =>
   send(f.status, body, f.contentType);
-/** Declares the whole body's length, sends its first 10 bytes, then drops the connection. */
-const truncated =
-  (body: string): Reply =>
-  (_req, res) => {
-    res.writeHead(200, { 'content-length': String(Buffer.byteLength(body)) });
-    res.write(body.slice(0, 10), () => res.socket?.destroy());
-  };
 const HTML = send(200, '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
-/** Headers and then nothing: the exchange never completes. */
-const hang: Reply = (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).flushHeaders();
 const tooMany = (retryAfter: string) =>
   send(429, '{"error":"too many requests"}', 'application/json', { 'retry-after': retryAfter });
 
-let reply: Reply = () => {};
-let requests: string[] = [];
-let server: Server;
+let reply: Reply = 'hang';
+let server: RecordedServer;
 let base: string;
+/** The path and query of every request, in arrival order. */
+const requests = () => server.requests.map((r) => r.url.pathname + r.url.search);
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    reply(req, res);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRecordedServer((req) => (typeof reply === 'function' ? reply(req) : reply));
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => server.close());
 
 const T0 = Date.UTC(2020, 6, 13, 15, 12);
 let clock = T0;
 const now = () => clock;
 const signal = new AbortController().signal;
 beforeEach(() => {
-  requests = [];
-  reply = () => {};
+  server.requests.length = 0;
+  reply = 'hang';
   clock = T0;
 });
 
@@ -111,13 +92,13 @@ function supplySourceContract(
       expect((await failure(s.poll(signal))).reason).toBe('http_error');
       reply = good();
       expect((await poll(s)).supply).toHaveLength(1);
-      expect(requests).toHaveLength(2);
+      expect(requests()).toHaveLength(2);
       clock += everyMs - 1;
       expect(await poll(s)).toEqual({ source: s.id, ts: clock, tickers: [] });
-      expect(requests).toHaveLength(2);
+      expect(requests()).toHaveLength(2);
       clock += 1;
       expect((await poll(s)).supply?.[0]?.ts).toBe(clock);
-      expect(requests).toHaveLength(3);
+      expect(requests()).toHaveLength(3);
     });
 
     it('backs off on 429 with Retry-After: no request reaches the server until it has passed', async () => {
@@ -128,18 +109,18 @@ function supplySourceContract(
       reply = good();
       clock += 119_000;
       expect((await failure(s.poll(signal))).reason).toBe('backing_off');
-      expect(requests).toHaveLength(1);
+      expect(requests()).toHaveLength(1);
       clock += 1_000;
       expect((await poll(s)).supply).toHaveLength(1);
-      expect(requests).toHaveLength(2);
+      expect(requests()).toHaveLength(2);
     });
 
     it('an HTML page, a truncated body and a hang are errors', async () => {
       reply = HTML;
       expect(['bad_response', 'not_json']).toContain((await failure(make().poll(signal))).reason);
-      reply = truncated('65451157.99675740 and then some more bytes');
+      reply = truncated('65451157.99675740 and then some more bytes', 10);
       expect((await failure(make().poll(signal))).reason).toBe('unreachable');
-      reply = hang;
+      reply = stalled('text/plain');
       const started = Date.now();
       const err = await failure(make({ key: 'hush-1234', timeoutMs: 150 }).poll(signal));
       expect(err.reason).toBe('timeout');
@@ -181,20 +162,20 @@ describe('chainz.cryptoid.info', () => {
         },
       ],
     });
-    expect(requests).toEqual(['/ltc/api.dws?q=circulating']);
+    expect(requests()).toEqual(['/ltc/api.dws?q=circulating']);
   });
 
   it('maps the ticker to its path and the coin to its catalog asset (DigiByte)', async () => {
     reply = replay(DGB_CIRCULATING);
     const snap = await poll(cryptoid({ id: 'cryptoid:dgb', coin: 'DGB', ticker: 'dgb' }));
     expect(snap.supply).toEqual([expect.objectContaining({ asset: 'digibyte', value: 13410292892.108618 })]);
-    expect(requests).toEqual(['/dgb/api.dws?q=circulating']);
+    expect(requests()).toEqual(['/dgb/api.dws?q=circulating']);
   });
 
   it('sends the key in the query and keeps it out of messages, even when the service echoes it', async () => {
     reply = replay(LTC_CIRCULATING);
     await poll(cryptoid({ key: 'k3y/with&chars' }));
-    expect(requests).toEqual(['/ltc/api.dws?q=circulating&key=k3y%2Fwith%26chars']);
+    expect(requests()).toEqual(['/ltc/api.dws?q=circulating&key=k3y%2Fwith%26chars']);
     reply = send(403, 'forbidden: key k3y/with&chars is not valid', 'text/plain');
     const err = await failure(cryptoid({ key: 'k3y/with&chars' }).poll(signal));
     expect(err.reason).toBe('http_error');
@@ -253,7 +234,7 @@ describe('Blockchair', () => {
         ts: T0,
       },
     ]);
-    expect(requests).toEqual(['/litecoin/stats']);
+    expect(requests()).toEqual(['/litecoin/stats']);
   });
 
   it('converts a Dogecoin-sized circulation above 2^53 as a decimal, with one rounding', async () => {
@@ -263,7 +244,7 @@ describe('Blockchair', () => {
       LTC_STATS.body.replace('"circulation": 6545179573347135', `"circulation": ${koinu}`),
     );
     const snap = await poll(blockchair({ id: 'blockchair:doge', coin: 'DOGE', chain: 'dogecoin' }));
-    expect(requests).toEqual(['/dogecoin/stats']);
+    expect(requests()).toEqual(['/dogecoin/stats']);
     const value = snap.supply?.[0]?.value;
     expect(snap.supply?.[0]?.asset).toBe('dogecoin');
     expect(value).toBe(Number('145123456789.12345671'));
@@ -274,7 +255,7 @@ describe('Blockchair', () => {
   it('sends the key as ?key= and keeps it out of messages, even when context.error echoes it', async () => {
     reply = replay(LTC_STATS);
     await poll(blockchair({ key: 'B1ockKey' }));
-    expect(requests).toEqual(['/litecoin/stats?key=B1ockKey']);
+    expect(requests()).toEqual(['/litecoin/stats?key=B1ockKey']);
     reply = send(
       400,
       '{"data":null,"context":{"code":400,"error":"Invalid API key B1ockKey"}}',
@@ -349,26 +330,26 @@ describe('Blockbook', () => {
     createBlockbookSource({ id: 'blockbook:doge', coin: 'DOGE', url: base, timeoutMs }, { now });
 
   /** A Blockbook whose best height is read from `heights` in turn (the last one repeats). */
-  function chain(heights: number[], over: Partial<Record<'address' | 'block', Reply>> = {}): Reply {
+  function chain(heights: number[], over: Partial<Record<'address' | 'block', Recorded>> = {}): Reply {
     let i = 0;
-    return (req, res) => {
-      const url = req.url ?? '';
-      if (url === '/api/v2') return statusAt(heights[Math.min(i++, heights.length - 1)] as number)(req, res);
+    return (req) => {
+      const url = req.url.pathname + req.url.search;
+      if (url === '/api/v2') return statusAt(heights[Math.min(i++, heights.length - 1)] as number);
       if (url.startsWith('/api/v2/address/')) {
-        if (over.address) return over.address(req, res);
+        if (over.address) return over.address;
         if (url.startsWith(`/api/v2/address/${A2}`))
           return replay(
             ADDRESS_TXIDS,
             ADDRESS_TXIDS.body.replace('"balance": "4225100"', `"balance": "${BIG}"`),
-          )(req, res);
-        return replay(ADDRESS_BASIC)(req, res);
+          );
+        return replay(ADDRESS_BASIC);
       }
       const block = /^\/api\/v2\/block\/(\d+)\?pageSize=1$/.exec(url);
       if (block) {
-        if (over.block) return over.block(req, res);
-        return replay(BLOCK, BLOCK.body.replace(`"height": ${HEIGHT}`, `"height": ${block[1]}`))(req, res);
+        if (over.block) return over.block;
+        return replay(BLOCK, BLOCK.body.replace(`"height": ${HEIGHT}`, `"height": ${block[1]}`));
       }
-      send(404, '{"error":"not served by the test"}', 'application/json')(req, res);
+      return send(404, '{"error":"not served by the test"}', 'application/json');
     };
   }
 
@@ -382,7 +363,7 @@ describe('Blockbook', () => {
       timeoutMs: BLOCKBOOK_DEFAULTS.timeoutMs,
     });
     expect(await poll(s)).toEqual({ source: 'blockbook:doge', ts: T0, tickers: [] });
-    expect(requests).toEqual(['/api/v2']);
+    expect(requests()).toEqual(['/api/v2']);
   });
 
   it('refuses a Blockbook that is still syncing and an answer that is not a Blockbook status', async () => {
@@ -414,7 +395,7 @@ describe('Blockbook', () => {
     ]);
     // Not the status's lastBlockTime (Blockbook's indexing wall clock).
     expect(balances[0]?.blockTime).not.toBe(Date.parse('2024-09-10T08:19:04.471017534Z'));
-    expect(requests).toEqual([
+    expect(requests()).toEqual([
       '/api/v2',
       `/api/v2/address/${A1}?details=basic`,
       `/api/v2/address/${A2}?details=basic`,
@@ -426,16 +407,16 @@ describe('Blockbook', () => {
   it('encodes the address into the path', async () => {
     reply = chain([HEIGHT]);
     await blockbook().balances(['a/b?c']);
-    expect(requests[1]).toBe('/api/v2/address/a%2Fb%3Fc?details=basic');
+    expect(requests()[1]).toBe('/api/v2/address/a%2Fb%3Fc?details=basic');
   });
 
   it('reads the whole set again when the chain moved during the read', async () => {
     reply = chain([HEIGHT, HEIGHT + 1]);
     const balances = await blockbook().balances([A1, A2]);
     expect(balances.map((b) => b.height)).toEqual([HEIGHT + 1, HEIGHT + 1]);
-    expect(requests.filter((u) => u === '/api/v2')).toHaveLength(4);
-    expect(requests.filter((u) => u.startsWith('/api/v2/address/'))).toHaveLength(4);
-    expect(requests.at(-1)).toBe(`/api/v2/block/${HEIGHT + 1}?pageSize=1`);
+    expect(requests().filter((u) => u === '/api/v2')).toHaveLength(4);
+    expect(requests().filter((u) => u.startsWith('/api/v2/address/'))).toHaveLength(4);
+    expect(requests().at(-1)).toBe(`/api/v2/block/${HEIGHT + 1}?pageSize=1`);
   });
 
   it('gives up after three reads when the chain keeps moving', async () => {
@@ -443,7 +424,7 @@ describe('Blockbook', () => {
     const err = await failure(blockbook().balances([A1]));
     expect(err.reason).toBe('bad_response');
     expect(err.message).toContain('the chain moved during each of 3 balance reads');
-    expect(requests.filter((u) => u === '/api/v2')).toHaveLength(6);
+    expect(requests().filter((u) => u === '/api/v2')).toHaveLength(6);
   });
 
   it("a refused address is a bad_response carrying Blockbook's error text", async () => {
@@ -483,18 +464,18 @@ describe('Blockbook', () => {
     clock += 29_000;
     expect((await failure(s.poll(signal))).reason).toBe('backing_off');
     expect((await failure(s.balances([A1]))).reason).toBe('backing_off');
-    expect(requests).toHaveLength(1);
+    expect(requests()).toHaveLength(1);
     clock += 1_000;
     await poll(s);
-    expect(requests).toHaveLength(2);
+    expect(requests()).toHaveLength(2);
   });
 
   it('an HTML page, a truncated body and a hang are errors', async () => {
     reply = HTML;
     expect((await failure(blockbook().poll(signal))).reason).toBe('not_json');
-    reply = truncated(STATUS.body);
+    reply = truncated(STATUS.body, 10);
     expect((await failure(blockbook().poll(signal))).reason).toBe('unreachable');
-    reply = hang;
+    reply = stalled('text/plain');
     expect((await failure(blockbook(150).poll(signal))).reason).toBe('timeout');
     expect((await failure(blockbook(150).balances([A1]))).reason).toBe('timeout');
   });

@@ -4,9 +4,6 @@
  * (`everyMs`, `time_next_update_unix`), rate-limit back-off, and answers that cannot be used.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceError } from '../../src/ingest/http.ts';
 import { createEcbSource, ECB_DEFAULTS, frankfurtSummerTime } from '../../src/ingest/fx/ecb.ts';
@@ -14,6 +11,8 @@ import type { FxSourceConfig } from '../../src/ingest/fx/ecb.ts';
 import { createErApiSource, ER_API_DEFAULTS } from '../../src/ingest/fx/er-api.ts';
 import type { FxRate, SourceSnapshot, TickerSource } from '../../src/ingest/types.ts';
 import { FX_CURRENCIES, validateFx } from '../../src/ingest/validate.ts';
+import { send, startRecordedServer, truncated } from '../support/recorded-http.ts';
+import type { Recorded, RecordedServer } from '../support/recorded-http.ts';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/fx/${name}`, import.meta.url), 'utf8');
@@ -26,42 +25,23 @@ const ER = JSON.parse(ER_JSON) as {
   rates: Record<string, number>;
 };
 
-type Reply = (req: IncomingMessage, res: ServerResponse) => void;
-const send =
-  (status: number, body: string, type: string, headers: Record<string, string> = {}): Reply =>
-  (_req, res) =>
-    void res.writeHead(status, { 'content-type': type, ...headers }).end(body);
 const xml = (body: string) => send(200, body, 'text/xml');
 const json = (body: string) => send(200, body, 'application/json');
-/** Declares the whole body's length, sends its first 100 bytes, then drops the connection. */
-const truncated =
-  (body: string): Reply =>
-  (_req, res) => {
-    res.writeHead(200, { 'content-length': String(Buffer.byteLength(body)) });
-    res.write(body.slice(0, 100), () => res.socket?.destroy());
-  };
 const HTML = send(200, '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>', 'text/html');
 
-let reply: Reply = () => {};
-let hits = 0;
-let server: Server;
+let reply: Recorded | 'hang' = 'hang';
+let server: RecordedServer;
 let base: string;
+const hits = () => server.requests.length;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    hits++;
-    reply(req, res);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRecordedServer(() => reply);
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => server.close());
 beforeEach(() => {
-  hits = 0;
-  reply = () => {};
+  server.requests.length = 0;
+  reply = 'hang';
 });
 
 let clock = 0;
@@ -175,34 +155,34 @@ describe('ECB eurofxref-daily', () => {
     expect(await failure(s)).toBe('bad_response');
     reply = xml(ECB_XML);
     expect((await poll(s)).fx).toHaveLength(29);
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
     const t0 = clock;
     clock = t0 + 59_999;
     expect(await poll(s)).toEqual({ source: 'ecb', ts: clock, tickers: [] });
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
     clock = t0 + 60_000;
     expect((await poll(s)).fx).toHaveLength(29);
-    expect(hits).toBe(3);
+    expect(hits()).toBe(3);
   });
 
   it('backs off after 429 for Retry-After, without a request, then asks again', async () => {
     const s = ecb();
     reply = send(429, 'Too Many Requests', 'text/plain', { 'retry-after': '120' });
     expect(await failure(s)).toBe('rate_limited');
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     reply = xml(ECB_XML);
     clock += 119_000;
     expect(await failure(s)).toBe('backing_off');
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     clock += 1_000;
     expect((await poll(s)).fx).toHaveLength(29);
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
   });
 
   it('fails a truncated body and a server that does not answer within timeoutMs', async () => {
-    reply = truncated(ECB_XML);
+    reply = truncated(ECB_XML, 100);
     expect(await failure(ecb())).toBe('unreachable');
-    reply = () => {};
+    reply = 'hang';
     const started = performance.now();
     expect(await failure(ecb({ timeoutMs: 150 }))).toBe('timeout');
     expect(performance.now() - started).toBeLessThan(1_500);
@@ -291,15 +271,15 @@ describe('open.er-api.com v6 latest', () => {
     reply = json(ER_JSON);
     const s = erApi();
     await poll(s);
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     for (const t of [clock + ER_API_DEFAULTS.everyMs, clock + 6 * 3_600_000, NEXT - 1]) {
       clock = t;
       expect(await poll(s)).toEqual({ source: 'open-er-api', ts: t, tickers: [] });
     }
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     clock = NEXT;
     expect((await poll(s)).fx?.length).toBeGreaterThan(100);
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
   });
 
   it('waits at least everyMs when time_next_update_unix has already passed', async () => {
@@ -310,10 +290,10 @@ describe('open.er-api.com v6 latest', () => {
     await poll(s);
     clock = t0 + 599_999;
     expect(await poll(s)).toEqual({ source: 'open-er-api', ts: clock, tickers: [] });
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     clock = t0 + 600_000;
     await poll(s);
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
   });
 
   it('after 429 holds off for the provider’s 20 minutes even when Retry-After says less', async () => {
@@ -326,16 +306,16 @@ describe('open.er-api.com v6 latest', () => {
       clock = t;
       expect(await failure(s)).toBe('backing_off');
     }
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     clock = t0 + 20 * 60_000;
     expect((await poll(s)).fx?.length).toBeGreaterThan(100);
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
   });
 
   it('fails a truncated body and a server that does not answer within timeoutMs', async () => {
-    reply = truncated(ER_JSON);
+    reply = truncated(ER_JSON, 100);
     expect(await failure(erApi())).toBe('unreachable');
-    reply = () => {};
+    reply = 'hang';
     expect(await failure(erApi({ timeoutMs: 150 }))).toBe('timeout');
   });
 });

@@ -5,14 +5,13 @@
  * their codes, no guessed block time, rate-limit back-off, and answers that cannot be used.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceError } from '../../src/ingest/http.ts';
 import type { RpcError } from '../../src/ingest/node/rpc.ts';
 import { createSolanaSource, SOLANA_DEFAULTS } from '../../src/ingest/solana.ts';
 import type { SolanaConfig } from '../../src/ingest/solana.ts';
+import { send, stalled, startRecordedServer, truncated } from '../support/recorded-http.ts';
+import type { Recorded, RecordedServer } from '../support/recorded-http.ts';
 
 const dir = new URL('../fixtures/solana/', import.meta.url);
 const MANIFEST = JSON.parse(readFileSync(new URL('responses.json', dir), 'utf8')) as Record<
@@ -37,53 +36,34 @@ interface Call {
   method: string;
   params: unknown;
 }
-/** An answer to one JSON-RPC call, given the request's id. */
-type Answer = (id: number, res: ServerResponse) => void;
-const send =
-  (status: number, body: string, type: string, headers: Record<string, string> = {}): Answer =>
-  (_id, res) =>
-    void res.writeHead(status, { 'content-type': type, ...headers }).end(body);
+/** An answer to one JSON-RPC call: a fixed one, or one made for the request's id. */
+type Answer = Recorded | ((id: number) => Recorded);
 /** A recorded answer, its `"id": 1` replaced by the request's id; `edit` adjusts the body further. */
 const replay =
-  (
-    f: { body: string; status: number; contentType: string },
-    edit: (b: string) => string = (b) => b,
-  ): Answer =>
-  (id, res) =>
-    send(f.status, edit(f.body).replace(/"id": ?1\b/, `"id": ${id}`), f.contentType)(id, res);
+  (f: { body: string; status: number; contentType: string }, edit: (b: string) => string = (b) => b) =>
+  (id: number): Recorded =>
+    send(f.status, edit(f.body).replace(/"id": ?1\b/, `"id": ${id}`), f.contentType);
 const HTML = send(503, '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 'text/html');
-const hang: Answer = (_id, res) =>
-  void res.writeHead(200, { 'content-type': 'application/json' }).flushHeaders();
 
 let answers: Record<string, Answer> = {};
 let calls: Call[] = [];
-let hits = 0;
-let server: Server;
+let server: RecordedServer;
 let base: string;
+const hits = () => server.requests.length;
 
 beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    hits++;
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    req.on('end', () => {
-      const body = JSON.parse(text) as { jsonrpc: string; id: number; method: string; params: unknown };
-      expect(body.jsonrpc).toBe('2.0');
-      expect(req.method).toBe('POST');
-      expect(req.headers['content-type']).toBe('application/json');
-      calls.push({ method: body.method, params: body.params });
-      const answer = answers[body.method] ?? answers['*'];
-      if (answer) answer(body.id, res);
-      else send(404, 'no answer in this test', 'text/plain')(body.id, res);
-    });
+  server = await startRecordedServer((req) => {
+    const body = JSON.parse(req.body) as { jsonrpc: string; id: number; method: string; params: unknown };
+    expect(body.jsonrpc).toBe('2.0');
+    expect(req.method).toBe('POST');
+    expect(req.headers['content-type']).toBe('application/json');
+    calls.push({ method: body.method, params: body.params });
+    const answer = answers[body.method] ?? answers['*'] ?? send(404, 'no answer in this test', 'text/plain');
+    return typeof answer === 'function' ? answer(body.id) : answer;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => server.close());
 
 let clock = Date.UTC(2024, 0, 1);
 const now = () => clock;
@@ -91,7 +71,7 @@ const signal = new AbortController().signal;
 beforeEach(() => {
   answers = { getSlot: replay(SLOT), getTokenSupply: replay(SUPPLY), getBlockTime: replay(BLOCK_TIME) };
   calls = [];
-  hits = 0;
+  server.requests.length = 0;
 });
 
 const solana = (over: Partial<SolanaConfig> = {}) =>
@@ -184,7 +164,7 @@ describe('Solana JSON-RPC', () => {
   });
 
   it('refuses an answer to another request id and an answer with neither result nor error', async () => {
-    answers['getSlot'] = (id, res) => replay(SLOT)(id + 1, res);
+    answers['getSlot'] = (id) => replay(SLOT)(id + 1);
     expect((await failure(solana().poll(signal))).message).toContain('expected the answer to request id');
     answers['getSlot'] = send(200, '{"jsonrpc":"2.0","id":1}', 'application/json');
     expect((await failure(solana().poll(signal))).message).toContain('"result" or "error"');
@@ -200,10 +180,10 @@ describe('Solana JSON-RPC', () => {
     clock += 9_000;
     expect((await failure(s.poll(signal))).reason).toBe('backing_off');
     expect((await failure(s.tokenSupply(MINT))).reason).toBe('backing_off');
-    expect(hits).toBe(1);
+    expect(hits()).toBe(1);
     clock += 1_000;
     await s.poll(signal);
-    expect(hits).toBe(2);
+    expect(hits()).toBe(2);
   });
 
   it('an HTML page, a truncated body and a hang are errors; a key in the query stays out of messages', async () => {
@@ -212,12 +192,9 @@ describe('Solana JSON-RPC', () => {
     const html = await failure(solana().poll(signal));
     expect(html.reason).toBe('http_error');
     expect(html.message).toContain('503 Service Temporarily Unavailable');
-    answers['getSlot'] = (_id, res) => {
-      res.writeHead(200, { 'content-length': '500' });
-      res.write('{"jsonrpc":"2.0","res', () => res.socket?.destroy());
-    };
+    answers['getSlot'] = truncated('{"jsonrpc":"2.0","result":1234,"id":1}', 21);
     expect((await failure(solana().poll(signal))).reason).toBe('unreachable');
-    answers['getSlot'] = hang;
+    answers['getSlot'] = stalled('application/json');
     const slow = await failure(solana({ url: `${base}/?api-key=sol-s3cret`, timeoutMs: 150 }).poll(signal));
     expect(slow.reason).toBe('timeout');
     expect(slow.message).not.toContain('sol-s3cret');

@@ -1,21 +1,29 @@
 /**
  * A local HTTP server on 127.0.0.1 (port 0) that answers with recorded responses: each request goes to `route`,
- * which returns the status, headers and body to send, or `'hang'` (headers never sent: a timeout case). Every
- * request is logged, so tests can count what reached the "third party".
+ * which returns the status, headers and body to send, or `'hang'` (headers never sent: a timeout case). An answer
+ * may also be cut short: `truncate` (a body that breaks off) or `stall` (headers, then silence). Every request is
+ * logged, so tests can count what reached the "third party".
  */
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 
 export interface RecordedRequest {
   method: string;
   url: URL;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
 export interface Recorded {
+  /** Default 200. */
   status?: number;
+  /** Default `content-type: application/json`. */
   headers?: Record<string, string>;
   body: string;
+  /** Declare the whole body's length, send only its first `truncate` bytes, then drop the connection. */
+  truncate?: number;
+  /** Send the status and headers, then nothing more: the exchange never completes. */
+  stall?: true;
 }
 
 export type Route = (req: RecordedRequest) => Recorded | 'hang' | Promise<Recorded | 'hang'>;
@@ -23,9 +31,24 @@ export type Route = (req: RecordedRequest) => Recorded | 'hang' | Promise<Record
 export interface RecordedServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** Every request, in arrival order; tests may empty it (`requests.length = 0`). */
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
+
+/** An answer with this status, body and content type (and any further headers). */
+export const send = (
+  status: number,
+  body: string,
+  type: string,
+  headers: Record<string, string> = {},
+): Recorded => ({ status, headers: { 'content-type': type, ...headers }, body });
+
+/** A 200 that declares `body`'s whole length, sends its first `bytes` bytes, then drops the connection. */
+export const truncated = (body: string, bytes: number): Recorded => ({ body, truncate: bytes });
+
+/** A 200 with this content type and then nothing: the body never comes. */
+export const stalled = (type: string): Recorded => ({ ...send(200, '', type), stall: true });
 
 export async function startRecordedServer(route: Route): Promise<RecordedServer> {
   const requests: RecordedRequest[] = [];
@@ -36,14 +59,19 @@ export async function startRecordedServer(route: Route): Promise<RecordedServer>
       const r: RecordedRequest = {
         method: req.method ?? 'GET',
         url: new URL(req.url ?? '/', 'http://x'),
+        headers: req.headers,
         body,
       };
       requests.push(r);
       void Promise.resolve(route(r)).then(
         (out) => {
           if (out === 'hang') return;
-          res.writeHead(out.status ?? 200, { 'content-type': 'application/json', ...out.headers });
-          res.end(out.body);
+          const headers = { 'content-type': 'application/json', ...out.headers };
+          if (out.stall) return void res.writeHead(out.status ?? 200, headers).flushHeaders();
+          if (out.truncate === undefined) return void res.writeHead(out.status ?? 200, headers).end(out.body);
+          const whole = Buffer.from(out.body);
+          res.writeHead(out.status ?? 200, { ...headers, 'content-length': String(whole.length) });
+          res.write(whole.subarray(0, out.truncate), () => res.socket?.destroy());
         },
         (err: unknown) => {
           res.writeHead(500, { 'content-type': 'text/plain' });
