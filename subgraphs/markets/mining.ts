@@ -56,6 +56,9 @@ export async function coinMining(
   const f = await ctx.loaders.mining.load(m.id);
   return (
     f &&
-    miningInfo(f, ctx.now, { staleAfterMs: ctx.engine.miningStaleAfterMs, maxAgeMs: ctx.engine.miningMaxAgeMs })
+    miningInfo(f, ctx.now, {
+      staleAfterMs: ctx.engine.miningStaleAfterMs,
+      maxAgeMs: ctx.engine.miningMaxAgeMs,
+    })
   );
 }
