@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../access/request-key.ts';
+import { servedNumbers } from '../engine/served-numbers.ts';
 
 /**
  * A response computed once per market snapshot and served many times: the serialised JSON, its ETag and lazily made
@@ -34,7 +35,8 @@ export class ResponseCache {
   /**
    * Sends the cached response for `key` at snapshot `version`, building it with `build` (sync or async, e.g. a SQL
    * read) on a miss. Honours `If-None-Match` (304) and `Accept-Encoding` (br, gzip). Sets ETag, Vary and
-   * Cache-Control (`maxAge` seconds).
+   * Cache-Control (`maxAge` seconds). Numbers are serialised by the served-number rule unless `exact` (the caller
+   * asked `precision=full`).
    */
   async send(
     req: FastifyRequest,
@@ -43,9 +45,10 @@ export class ResponseCache {
     version: number,
     maxAge: number,
     build: () => unknown,
+    exact = false,
   ): Promise<FastifyReply> {
     let e = this.entries.get(key);
-    if (!e || e.version !== version) e = await this.fill(key, version, maxAge, build);
+    if (!e || e.version !== version) e = await this.fill(key, version, maxAge, build, exact);
     if (this.byUrl.size >= this.maxEntries) this.byUrl.clear();
     this.byUrl.set(urlKey(req), key);
     return this.deliver(req, reply, e);
@@ -87,12 +90,18 @@ export class ResponseCache {
     return reply.send(e.body);
   }
 
-  private fill(key: string, version: number, maxAge: number, build: () => unknown): Promise<Entry> {
+  private fill(
+    key: string,
+    version: number,
+    maxAge: number,
+    build: () => unknown,
+    exact: boolean,
+  ): Promise<Entry> {
     const pk = `${version}\u0000${key}`;
     let p = this.pending.get(pk);
     if (!p) {
       p = (async () => {
-        const body = Buffer.from(JSON.stringify(await build()));
+        const body = Buffer.from(JSON.stringify(await build(), exact ? undefined : servedNumbers));
         const e: Entry = {
           version,
           maxAge,

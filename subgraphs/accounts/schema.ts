@@ -5,6 +5,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { GraphQLArgument, GraphQLSchema } from 'graphql';
 import { parse } from 'graphql';
 import { resolvers } from './resolvers.ts';
+import { serveFloats } from '../shared/served-floats.ts';
 
 /** Path of the SDL file. */
 export const SDL_URL = new URL('../../schema/accounts.graphql', import.meta.url);
@@ -15,7 +16,7 @@ export function buildAccountsSchema(): GraphQLSchema {
   // The generated `Resolvers` type is stricter than Apollo's structural resolver map; the shapes are the same.
   const schema = buildSubgraphSchema({ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> });
   remapEnumDefaults(schema);
-  return schema;
+  return serveFloats(schema);
 }
 
 /**

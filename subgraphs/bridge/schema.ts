@@ -5,6 +5,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { GraphQLSchema } from 'graphql';
 import { parse } from 'graphql';
 import { resolvers } from './resolvers.ts';
+import { serveFloats } from '../shared/served-floats.ts';
 
 /** Path of the SDL file. */
 export const SDL_URL = new URL('../../schema/bridge.graphql', import.meta.url);
@@ -13,5 +14,5 @@ export const SDL_URL = new URL('../../schema/bridge.graphql', import.meta.url);
 export function buildBridgeSchema(): GraphQLSchema {
   const typeDefs = parse(readFileSync(SDL_URL, 'utf8'));
   // The generated `Resolvers` type is stricter than Apollo's structural resolver map; the shapes are the same.
-  return buildSubgraphSchema({ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> });
+  return serveFloats(buildSubgraphSchema({ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> }));
 }

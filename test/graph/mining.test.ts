@@ -18,6 +18,7 @@ import {
   rewardAt,
 } from '../../src/demo/mining.ts';
 import { networkHashrate } from '../../src/market/mining.ts';
+import { servedNumber } from '../../src/engine/served-numbers.ts';
 import { engineConfig } from '../../src/product.ts';
 import { readLatestMining, saveMiningFigures } from '../../src/store/mining.ts';
 import type { MarketsStore } from '../../subgraphs/markets/context.ts';
@@ -139,7 +140,8 @@ describe('Coin.mining', () => {
       difficulty: f.difficulty,
       blockReward: f.blockReward,
       blockTimeSeconds: 60,
-      networkHashrate: ((f.difficulty as number) * 2 ** 32) / 60,
+      // Served by the served-number rule: at most 12 significant digits.
+      networkHashrate: servedNumber(((f.difficulty as number) * 2 ** 32) / 60),
       source: DEMO_MINING_SOURCE,
       observedAt: new Date(OBSERVED).toISOString(),
     });

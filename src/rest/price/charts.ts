@@ -44,15 +44,22 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const res = pickResolution(span, { from, to: now }, now, interval);
     // History is read from SQL only on a cache miss: once per snapshot and key, not per request.
     const key = `chart|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${res}|${precisionKey(precision)}`;
-    return cache.send(req, reply, key, versionOf(snap), CHART_MAX_AGE.chart, async () =>
-      series(
-        await opts.market.readBars(coin.id, res, from, now),
-        { from, to: now },
-        snap,
-        coin,
-        code,
-        precision,
-      ),
+    return cache.send(
+      req,
+      reply,
+      key,
+      versionOf(snap),
+      CHART_MAX_AGE.chart,
+      async () =>
+        series(
+          await opts.market.readBars(coin.id, res, from, now),
+          { from, to: now },
+          snap,
+          coin,
+          code,
+          precision,
+        ),
+      precision.kind === 'full',
     );
   });
 
@@ -67,11 +74,19 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const res = pickResolution(window.to - window.from, window, now, interval);
     const key = `range|${coin.id}|${code}|${window.from}|${window.requestedTo}|${res}|${precisionKey(precision)}`;
     const maxAge = window.requestedTo < now - DAY_MS ? CHART_MAX_AGE.pastRange : CHART_MAX_AGE.chart;
-    return cache.send(req, reply, key, versionOf(snap), maxAge, async () => {
-      const bars =
-        window.from <= window.to ? await opts.market.readBars(coin.id, res, window.from, window.to) : [];
-      return series(bars, window, snap, coin, code, precision);
-    });
+    return cache.send(
+      req,
+      reply,
+      key,
+      versionOf(snap),
+      maxAge,
+      async () => {
+        const bars =
+          window.from <= window.to ? await opts.market.readBars(coin.id, res, window.from, window.to) : [];
+        return series(bars, window, snap, coin, code, precision);
+      },
+      precision.kind === 'full',
+    );
   });
 
   app.get<Req>('/coins/:id/ohlc', documented(ohlcSchema), async (req, reply) => {
@@ -84,13 +99,21 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const now = clock();
     const from = days.kind === 'max' ? 0 : now - days.spanMs;
     const key = `ohlc|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${precisionKey(precision)}`;
-    return cache.send(req, reply, key, versionOf(snap), CHART_MAX_AGE.ohlc, async () => {
-      // Completed days only from SQL; the open day comes from memory, where every tick lands first.
-      const bars = await opts.market.readBars(coin.id, '1d', Math.max(0, from - DAY_MS), now - DAY_MS);
-      const today = todayBar(opts, coin.id, now);
-      const rows = dailyCandles(bars, { from, to: now, rate: rateAt(snap, code), today });
-      return rows.map(([t, ...ohlc]) => [t, ...ohlc.map((v) => applyPrecision(v, precision))]);
-    });
+    return cache.send(
+      req,
+      reply,
+      key,
+      versionOf(snap),
+      CHART_MAX_AGE.ohlc,
+      async () => {
+        // Completed days only from SQL; the open day comes from memory, where every tick lands first.
+        const bars = await opts.market.readBars(coin.id, '1d', Math.max(0, from - DAY_MS), now - DAY_MS);
+        const today = todayBar(opts, coin.id, now);
+        const rows = dailyCandles(bars, { from, to: now, rate: rateAt(snap, code), today });
+        return rows.map(([t, ...ohlc]) => [t, ...ohlc.map((v) => applyPrecision(v, precision))]);
+      },
+      precision.kind === 'full',
+    );
   });
 }
 

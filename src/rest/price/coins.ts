@@ -73,8 +73,14 @@ export function registerCoinRoutes(app: FastifyInstance, opts: PriceApiOptions, 
       precision: parsePrecision(q),
     };
     const key = `markets|${JSON.stringify(mq)}`;
-    return cache.send(req, reply, key, versionOf(snapshot), MAX_AGE.markets, () =>
-      presentMarkets(snapshot, mq, catMembers),
+    return cache.send(
+      req,
+      reply,
+      key,
+      versionOf(snapshot),
+      MAX_AGE.markets,
+      () => presentMarkets(snapshot, mq, catMembers),
+      mq.precision.kind === 'full',
     );
   });
 
@@ -96,22 +102,29 @@ export function registerCoinRoutes(app: FastifyInstance, opts: PriceApiOptions, 
     const precision = parsePrecision(q);
     const notice = opts.notice();
     const key = `coin|${coin.id}|${JSON.stringify([cq, precision, notice])}`;
-    return cache.send(req, reply, key, versionOf(snapshot), MAX_AGE.coin, () =>
-      presentCoin(
-        {
-          snapshot,
-          quoteAssets: engine.quoteAssets,
-          maxAgeMs,
-          info: assets.get(coin.id),
-          categories: engine.categories,
-          currencies,
-          notice,
-          tickers: () => opts.market.state.tickers.values(),
-        },
-        coin,
-        cq,
-        precision,
-      ),
+    return cache.send(
+      req,
+      reply,
+      key,
+      versionOf(snapshot),
+      MAX_AGE.coin,
+      () =>
+        presentCoin(
+          {
+            snapshot,
+            quoteAssets: engine.quoteAssets,
+            maxAgeMs,
+            info: assets.get(coin.id),
+            categories: engine.categories,
+            currencies,
+            notice,
+            tickers: () => opts.market.state.tickers.values(),
+          },
+          coin,
+          cq,
+          precision,
+        ),
+      precision.kind === 'full',
     );
   };
   app.get('/coins/:id', documented(coinSchema), coinHandler);

@@ -1,9 +1,11 @@
 import { paramError, single } from '../params.ts';
 import type { Query } from '../params.ts';
+import { servedNumber } from '../../engine/served-numbers.ts';
 
 /**
  * `precision`: `full` or 0–18 decimal places for currency values (CoinGecko). Absent → values as computed, rounded to
- * 12 significant digits so binary-float noise (0.30000000000000004) never reaches clients.
+ * 12 significant digits so binary-float noise (0.30000000000000004) never reaches clients. Whatever it is, every
+ * served number also follows the served-number rule (`src/engine/served-numbers.ts`) unless it is `full`.
  */
 export type Precision = { kind: 'default' } | { kind: 'full' } | { kind: 'decimals'; n: number };
 
@@ -20,5 +22,5 @@ export function applyPrecision(v: number | null, p: Precision): number | null {
   if (v === null || !Number.isFinite(v)) return null;
   if (p.kind === 'full') return v;
   if (p.kind === 'decimals') return Number(v.toFixed(p.n));
-  return v === 0 ? 0 : Number(v.toPrecision(12));
+  return servedNumber(v);
 }

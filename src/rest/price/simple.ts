@@ -38,8 +38,14 @@ export function registerSimpleRoutes(
     };
     const precision = parsePrecision(q);
     const key = `simple|${JSON.stringify([lookup, currencies, flags, precision])}`;
-    return cache.send(req, reply, key, versionOf(snapshot), MAX_AGE.simplePrice, () =>
-      presentSimplePrice(snapshot, lookupCoins(snapshot, lookup), currencies, flags, precision),
+    return cache.send(
+      req,
+      reply,
+      key,
+      versionOf(snapshot),
+      MAX_AGE.simplePrice,
+      () => presentSimplePrice(snapshot, lookupCoins(snapshot, lookup), currencies, flags, precision),
+      precision.kind === 'full',
     );
   });
 
