@@ -22,6 +22,7 @@ import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
 import { webRoutes } from '../web/route.ts';
+import { assetRoutes } from '../rest/assets/index.ts';
 
 export interface ServerOptions {
   /** The market engine; `/healthz` answers 503 until it has aggregated once. */
@@ -45,6 +46,8 @@ export interface ServerOptions {
   provider?: ProviderRouteOptions;
   /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */
   graph?: Router;
+  /** `COIN_IMAGES_DIR`: operator logos that replace the generated coin badges under `/assets/coins/`; default none. */
+  coinImagesDir?: string | undefined;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
   now?: () => number;
@@ -128,6 +131,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
   await app.register(providerRoute, opts.provider ?? {});
   await app.register(webRoutes);
+  // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).
+  await app.register(assetRoutes, {
+    coins: opts.engine.assets,
+    snapshot: () => opts.market.snapshot,
+    imagesDir: opts.coinImagesDir,
+  });
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
     market: opts.market,

@@ -25,11 +25,11 @@ export const WINDOW_MS: Readonly<Record<ChangeWindow, number>> = {
 const DEFAULT: Precision = { kind: 'default' };
 
 /**
- * Coin image URL (root-relative, on our own server). We hold no logos yet; the URL pattern is stable so that a
- * later release can serve it. One SVG serves every size (thumb, small, large).
+ * Coin image URL (root-relative, on our own server), served by `src/rest/assets/` (the operator's logo or a
+ * generated badge). One SVG serves every size (thumb, small, large).
  */
 export const imageUrl = (id: string): string => `/assets/coins/${encodeURIComponent(id)}.svg`;
-/** Sparkline image URL of `/search/trending` (same status as {@link imageUrl}). */
+/** Sparkline image URL of `/search/trending` (the coin's 7-day closes, served by `src/rest/assets/`). */
 export const sparklineUrl = (id: string): string => `/assets/sparklines/${encodeURIComponent(id)}.svg`;
 export const images = (id: string) => ({ thumb: imageUrl(id), small: imageUrl(id), large: imageUrl(id) });
 
