@@ -22,10 +22,12 @@ import {
   engineConfig,
   loadMarketData,
   marketFor,
+  persistedOperations,
   reserveChainData,
   routerOptions,
   startProofOfReserves,
 } from './product.ts';
+import type { PersistedOperations } from './product.ts';
 import type { ReserveAttester } from './bridge/attester.ts';
 import { registerErrorHandling } from './rest/errors.ts';
 import type { Db } from './store/db.ts';
@@ -54,6 +56,8 @@ export const partName = (p: GraphPart): string => (p.kind === 'router' ? 'router
 export interface RunningPart {
   app: FastifyInstance;
   url: string;
+  /** The accounts subgraph's generated operator token file (`ADMIN_TOKEN` unset, embedded store); else null. */
+  adminTokenFile: string | null;
   ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -70,6 +74,8 @@ export async function startGraphPart(
       throw new ConfigError(`serve --only router needs SUBGRAPH_URLS for ${missing.join(', ')}`);
     urls = cfg.subgraphUrls as Record<SubgraphName, string>;
   }
+  // Read before anything starts: a bad PERSISTED_OPERATIONS manifest stops start-up with a message naming it.
+  const persisted = part.kind === 'router' ? persistedOperations(cfg) : null;
   const db: Db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   const closers: (() => Promise<void>)[] = [];
   let ready: Promise<void> = Promise.resolve();
@@ -126,18 +132,21 @@ export async function startGraphPart(
   });
   registerErrorHandling(app);
   let router: Router | null = null;
+  let adminTokenFile: string | null = null;
   let mounted: MountedSubgraph | null = null;
   if (part.kind === 'router') {
     router = await createRouter({
-      ...routerOptions(cfg, access as AccessRuntime, io.log),
+      ...routerOptions(cfg, access as AccessRuntime, io.log, persisted as PersistedOperations),
       subgraphs: { kind: 'http', urls: urls as Record<SubgraphName, string> },
     });
     await mountRouter(app, router);
   } else {
-    const adminToken =
+    const admin =
       part.name === 'accounts'
         ? resolveAdminToken({ env: cfg.adminToken, dataDir: cfg.dataDir, scaleOut: Boolean(cfg.databaseUrl) })
         : null;
+    const adminToken = admin?.token ?? null;
+    adminTokenFile = admin?.file ?? null;
     const subgraph = createSubgraph(part.name, {
       db,
       ...(market ? { market } : {}),
@@ -168,6 +177,7 @@ export async function startGraphPart(
   return {
     app,
     url,
+    adminTokenFile,
     ready,
     async close() {
       await app.close();

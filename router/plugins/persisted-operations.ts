@@ -48,8 +48,23 @@ export function parseManifest(json: string, file = 'manifest'): PersistedManifes
   return out;
 }
 
-export const loadManifest = (path: string): PersistedManifest =>
-  parseManifest(readFileSync(path, 'utf8'), path);
+const READ_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'a directory, not a file',
+};
+
+/** Reads and parses a manifest file; throws `cannot read <path> (no such file)` or the parse error naming the file. */
+export function loadManifest(path: string): PersistedManifest {
+  let json: string;
+  try {
+    json = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    throw new Error(`cannot read ${path} (${READ_ERRORS[code] ?? (code || String(err))})`);
+  }
+  return parseManifest(json, path);
+}
 
 function persistedId(op: RawOperation): string | null {
   if (typeof op.documentId === 'string') return op.documentId;

@@ -1,6 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { adminTokenPath } from '../admin/token.ts';
 import type { AppConfig } from '../config.ts';
+import type { OptionSpec } from './args.ts';
+
+/** The option of every command that talks to the running server (`keys`, `dapps`, `admin`). */
+export const SERVER_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  url: {
+    type: 'string',
+    value: 'URL',
+    help: 'the running server (default COINWALLET_URL, else http://HOST:PORT)',
+  },
+};
+
+/** Where the operator token comes from, for the help texts. */
+export const SERVER_SUMMARY = 'The operator token is ADMIN_TOKEN, else DATA_DIR/secrets/admin-token.';
 
 /** Thrown when no server answers at the URL (the caller may fall back to the store). */
 export class ServerUnreachable extends Error {}
@@ -41,7 +54,7 @@ export function adminClient(cfg: AppConfig, url: string | undefined) {
 
 function readToken(dataDir: string): string | null {
   try {
-    return readFileSync(join(dataDir, 'secrets', 'admin-token'), 'utf8').trim();
+    return readFileSync(adminTokenPath(dataDir), 'utf8').trim();
   } catch {
     return null;
   }

@@ -5,7 +5,37 @@ import type { Network } from '../bridge/deployment.ts';
 import { takeSnapshot } from '../bridge/snapshots.ts';
 import type { AppConfig } from '../config.ts';
 import { openDb } from '../store/open.ts';
-import { parseArgs, UsageError } from './args.ts';
+import type { Args, CommandSpec } from './args.ts';
+import { UsageError } from './args.ts';
+import type { Command } from './command.ts';
+import { runCommand } from './command.ts';
+
+export const BRIDGE: CommandSpec = {
+  name: 'bridge',
+  synopsis: 'snapshot [--network testnet|mainnet] [--recorded DIR]',
+  summary: "the bridge's proof of reserves (docs/bridge.md)",
+  options: {},
+  subcommands: [
+    {
+      name: 'bridge snapshot',
+      synopsis: '[--network testnet|mainnet] [--recorded DIR]',
+      summary:
+        'sign a proof-of-reserves report from chain data and store it (embedded store: stop the server first)',
+      options: {
+        network: {
+          type: 'string',
+          value: 'NET',
+          help: 'testnet or mainnet (default BRIDGE_NETWORK, testnet)',
+        },
+        recorded: {
+          type: 'string',
+          value: 'DIR',
+          help: 'recorded chain data, DIR/<network>.json (default config/bridge/recorded)',
+        },
+      },
+    },
+  ],
+};
 
 /**
  * `coinwallet bridge snapshot [--network testnet|mainnet] [--recorded DIR]`: reads reserve balances and wrapped
@@ -14,8 +44,12 @@ import { parseArgs, UsageError } from './args.ts';
  * and stores it for `/api/proof-of-reserves`. Writes into the configured store: the embedded store is
  * single-process, so stop a server using the same DATA_DIR first, or point both at PostgreSQL.
  */
-export async function bridgeCommand(cfg: AppConfig, argv: readonly string[]): Promise<number> {
-  const { flags, positional } = parseArgs(argv, { network: 'string', recorded: 'string' });
+export const bridge: Command = { spec: BRIDGE, run: (args, config) => runBridge(config(), args) };
+
+export const bridgeCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
+  runCommand(bridge, argv, () => cfg);
+
+async function runBridge(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional[0] !== 'snapshot' || positional.length > 1) {
     throw new UsageError('usage: coinwallet bridge snapshot [--network testnet|mainnet] [--recorded DIR]');
   }

@@ -1,15 +1,58 @@
-import { parseCoins } from '../dapp-browser/dev-wallet.ts';
+import { DEFAULT_DEV_SEED, parseCoins } from '../dapp-browser/dev-wallet.ts';
 import {
   DEFAULT_API,
   DEFAULT_EMULATOR_PORT,
   DEFAULT_LKY_BALANCE,
   startDappBrowser,
 } from '../dapp-browser/server.ts';
-import { intFlag, parseArgs, UsageError } from './args.ts';
+import type { Args, CommandSpec } from './args.ts';
+import { intFlag, UsageError } from './args.ts';
+import type { Command } from './command.ts';
+import { runCommand } from './command.ts';
 
-export const DAPP_BROWSER_USAGE =
-  'dapp-browser <dapp-url> [--port N] [--api URL] [--coins LTC,DOGE,LKY,SOL] [--seed TEXT] [--allow-unlisted] ' +
-  '[--identity-origin URL] [--sign-in-domain HOST[:PORT]] [--lky-balance BASE_UNITS]';
+export const DAPP_BROWSER: CommandSpec = {
+  name: 'dapp-browser',
+  synopsis:
+    '<dapp-url> [--port N] [--api URL] [--coins LTC,DOGE,LKY,SOL] [--seed TEXT] [--allow-unlisted]\n' +
+    '[--identity-origin URL] [--sign-in-domain HOST[:PORT]] [--lky-balance N]',
+  summary:
+    'a local wallet host (emulator) for developing dapps: opens <dapp-url> in a page that plays the wallet\n' +
+    '(docs/dapp-browser.md). Runs until SIGINT/SIGTERM.',
+  options: {
+    port: {
+      type: 'string',
+      value: 'N',
+      help: `where the emulator listens (default ${DEFAULT_EMULATOR_PORT})`,
+    },
+    api: { type: 'string', value: 'URL', help: `the platform (default ${DEFAULT_API})` },
+    coins: {
+      type: 'string',
+      value: 'LIST',
+      help: 'the coins the development wallet holds (default LTC,DOGE,LKY,SOL)',
+    },
+    seed: {
+      type: 'string',
+      value: 'TEXT',
+      help: `seed of the development keys (default "${DEFAULT_DEV_SEED}")`,
+    },
+    'allow-unlisted': { type: 'boolean', help: 'skip the dapp-store check (a dapp that is not listed yet)' },
+    'identity-origin': {
+      type: 'string',
+      value: 'URL',
+      help: 'the only origin allowed to call id_connect (default the --api origin)',
+    },
+    'sign-in-domain': {
+      type: 'string',
+      value: 'HOST',
+      help: "the platform's SIGN_IN_DOMAIN, if it sets one (default the --api host and port)",
+    },
+    'lky-balance': {
+      type: 'string',
+      value: 'N',
+      help: `the starting LKY balance in base units (default ${DEFAULT_LKY_BALANCE})`,
+    },
+  },
+};
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -29,19 +72,16 @@ function httpUrl(v: string, flag: string): string {
  * `coinwallet dapp-browser <dapp-url> …`: the local dapp-browser emulator (docs/dapp-browser.md). Runs until
  * SIGINT/SIGTERM.
  */
-export async function dappBrowserCommand(argv: readonly string[]): Promise<number> {
-  const { flags, positional } = parseArgs(argv, {
-    port: 'string',
-    api: 'string',
-    coins: 'string',
-    seed: 'string',
-    'allow-unlisted': 'boolean',
-    'identity-origin': 'string',
-    'sign-in-domain': 'string',
-    'lky-balance': 'string',
+export const dappBrowser: Command = { spec: DAPP_BROWSER, run: (args) => runDappBrowser(args) };
+
+export const dappBrowserCommand = (argv: readonly string[]): Promise<number> =>
+  runCommand(dappBrowser, argv, () => {
+    throw new Error('dapp-browser reads no configuration');
   });
+
+async function runDappBrowser({ flags, positional }: Args): Promise<number> {
   const [dappUrl, ...extra] = positional;
-  if (!dappUrl || extra.length) throw new UsageError(`usage: coinwallet ${DAPP_BROWSER_USAGE}`);
+  if (!dappUrl || extra.length) throw new UsageError('dapp-browser needs one <dapp-url>');
   const lky = str(flags['lky-balance']);
   if (lky !== undefined && !/^\d{1,30}$/.test(lky)) {
     throw new UsageError('--lky-balance must be a whole number of LKY base units (1 LKY = 100000000)');

@@ -7,25 +7,42 @@ import { ensureDemoData } from '../market/demo.ts';
 import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../product.ts';
 import { openDb } from '../store/open.ts';
-import { intFlag, parseArgs } from './args.ts';
+import type { Args, CommandSpec } from './args.ts';
+import { intFlag, UsageError } from './args.ts';
+import type { Command } from './command.ts';
+import { runCommand } from './command.ts';
 import { createLogger } from './log.ts';
 import { phasedProgress } from './phased.ts';
 import { createProgress } from './progress.ts';
 
 const FIVE_MIN = 300_000;
 
+export const DEMO_DATA: CommandSpec = {
+  name: 'demo-data',
+  synopsis: '[--seed N] [--days N] [--end MS] [--out DIR] [--load]',
+  summary:
+    'generate the seeded demo dataset (recording.jsonl.gz + manifest.json) into --out, or with --load into an\n' +
+    'empty store, as serve does on first start (docs/demo-data.md).',
+  options: {
+    seed: { type: 'string', value: 'N', help: 'generator seed (default DEMO_SEED, 20261121)' },
+    days: { type: 'string', value: 'N', help: 'days of history, 3 to 3650 (default DEMO_DAYS, 420)' },
+    end: { type: 'string', value: 'MS', help: 'last instant, Unix milliseconds (default now)' },
+    out: { type: 'string', value: 'DIR', help: 'where to write the dataset (default DATA_DIR/demo)' },
+    load: { type: 'boolean', help: 'load it into the store (only when the store holds no dataset)' },
+  },
+};
+
 /**
  * `coinwallet demo-data`: writes the seeded demo dataset (`recording.jsonl.gz` + `manifest.json`) to `--out`
  * (default `<DATA_DIR>/demo`); with `--load`, loads it into an empty store the way `serve` does on first start.
  */
-export async function demoDataCommand(cfg: AppConfig, argv: readonly string[]): Promise<number> {
-  const { flags } = parseArgs(argv, {
-    seed: 'string',
-    days: 'string',
-    out: 'string',
-    load: 'boolean',
-    end: 'string',
-  });
+export const demoData: Command = { spec: DEMO_DATA, run: (args, config) => runDemoData(config(), args) };
+
+export const demoDataCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
+  runCommand(demoData, argv, () => cfg);
+
+async function runDemoData(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
+  if (positional.length > 0) throw new UsageError(`demo-data takes no arguments (got ${positional[0]})`);
   const seed = intFlag(flags.seed, 'seed', cfg.demoSeed, 0, 2 ** 31 - 1);
   const days = intFlag(flags.days, 'days', cfg.demoDays, 3, 3650);
   const endArg = intFlag(flags.end, 'end', Date.now(), 1_230_768_000_000, 4_102_444_800_000);

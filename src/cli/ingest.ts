@@ -5,16 +5,43 @@ import { loadSourcesFile } from '../ingest/sources.ts';
 import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../product.ts';
 import { openDb } from '../store/open.ts';
-import { parseArgs, UsageError } from './args.ts';
+import type { Args, CommandSpec } from './args.ts';
+import { UsageError } from './args.ts';
+import type { Command } from './command.ts';
+import { runCommand } from './command.ts';
 import { createLogger } from './log.ts';
 import { createProgress } from './progress.ts';
+
+export const INGEST: CommandSpec = {
+  name: 'ingest',
+  synopsis: '--replay FILE [FILE…] | --sources FILE',
+  summary:
+    'replay recorded snapshots (JSON lines, .jsonl or .jsonl.gz) into the store, or poll the sources of a sources\n' +
+    'file once and ingest the result. The embedded store has one writer: stop a server on the same DATA_DIR first.',
+  options: {
+    replay: {
+      type: 'string',
+      value: 'FILE',
+      help: 'a recording to replay (more files may follow as arguments)',
+    },
+    sources: {
+      type: 'string',
+      value: 'FILE',
+      help: 'a sources file (docs/sources.md): poll each source once',
+    },
+  },
+};
 
 /**
  * `coinwallet ingest`: writes into the configured store (DATA_DIR or DATABASE_URL). The embedded store is
  * single-process: stop a server using the same DATA_DIR first, or point both at PostgreSQL.
  */
-export async function ingestCommand(cfg: AppConfig, argv: readonly string[]): Promise<number> {
-  const { flags, positional } = parseArgs(argv, { replay: 'string', sources: 'string' });
+export const ingest: Command = { spec: INGEST, run: (args, config) => runIngest(config(), args) };
+
+export const ingestCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
+  runCommand(ingest, argv, () => cfg);
+
+async function runIngest(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   const replays = [...(typeof flags.replay === 'string' ? [flags.replay] : []), ...positional];
   if (replays.length === 0 && typeof flags.sources !== 'string') {
     throw new UsageError('ingest needs --replay FILE (one or more) or --sources FILE');

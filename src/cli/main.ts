@@ -1,81 +1,86 @@
+import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
 import { UsageError } from './args.ts';
-import { demoDataCommand } from './demo-data.ts';
-import { ingestCommand } from './ingest.ts';
-import { keysCommand } from './keys.ts';
-import { dappsCommand } from './dapps.ts';
-import { adminCommand } from './admin.ts';
-import { bridgeCommand } from './bridge.ts';
-import { dappBrowserCommand } from './dapp-browser.ts';
-import { serveCommand } from './serve.ts';
-import { sourcesCommand } from './sources.ts';
+import type { Command } from './command.ts';
+import { runCommand } from './command.ts';
+import { admin } from './admin.ts';
+import { bridge } from './bridge.ts';
+import { dappBrowser } from './dapp-browser.ts';
+import { dapps } from './dapps.ts';
+import { demoData } from './demo-data.ts';
+import { ingest } from './ingest.ts';
+import { keys } from './keys.ts';
+import { serve } from './serve.ts';
+import { sources } from './sources.ts';
+import { overviewText, usageText } from './usage.ts';
 
-export const USAGE = `coinwallet — the Coin Wallet developer platform
+/** Every command, in the order `coinwallet help` lists them. */
+export const COMMANDS: readonly Command[] = [
+  serve,
+  ingest,
+  sources,
+  demoData,
+  keys,
+  dapps,
+  admin,
+  bridge,
+  dappBrowser,
+];
 
-Usage:
-  coinwallet serve                      start the whole product (PORT, HOST, DATA_DIR, DATABASE_URL…)
-  coinwallet serve --only subgraph:<markets|identity|bridge|accounts>
-                                        one subgraph on its own port (scale-out)
-  coinwallet serve --only router        the GraphQL router over SUBGRAPH_URLS (scale-out)
-  coinwallet ingest --replay FILE…      replay recorded snapshots (JSON lines, .jsonl or .jsonl.gz) into the store
-  coinwallet ingest --sources FILE      poll the sources of a sources file once and ingest the result
-  coinwallet sources check [--file FILE]
-                                        poll each source of the sources file (default SOURCES_FILE) once and
-                                        print a table; exit 1 when any source fails
-  coinwallet demo-data [--seed N] [--days N] [--out DIR] [--load]
-                                        generate the seeded demo dataset (and load it into the store)
-  coinwallet keys create --plan free|pro|enterprise [--limit N] [--approve] [--description TEXT]
-                                        create an API key (printed once); --limit: enterprise per-minute limit
-  coinwallet keys revoke <id>           revoke a key: 401 from the next request on
-  coinwallet keys approve <id> [--limit N] | reject <id> --reason TEXT | list [--status S]
-  coinwallet dapps list [--status S] | approve <id> [--notes TEXT] | reject|delist <id> --notes TEXT
-  coinwallet admin grant <LTC address>  give a wallet account the administrator role
-                                        (keys, dapps and admin talk to the running server: --url, COINWALLET_URL
-                                        or http://HOST:PORT, with ADMIN_TOKEN or DATA_DIR/secrets/admin-token)
-  coinwallet bridge snapshot [--network testnet|mainnet] [--recorded DIR]
-                                        sign a proof-of-reserves report from chain data (server stopped if embedded)
-  coinwallet dapp-browser <dapp-url> [--port N] [--api URL] [--coins LTC,DOGE,LKY,SOL] [--seed TEXT]
-      [--allow-unlisted] [--identity-origin URL] [--sign-in-domain HOST] [--lky-balance N]
-                                        local wallet host (emulator) for developing dapps: docs/dapp-browser.md
-  coinwallet help                       this text
+export const USAGE = overviewText(COMMANDS.map((c) => c.spec));
 
-Environment: see README.md (Configuration).`;
+/** The `version` of package.json. */
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
-/** Runs the CLI; resolves to the process exit code. */
+const find = (name: string | undefined): Command | undefined => COMMANDS.find((c) => c.spec.name === name);
+
+/**
+ * Runs the CLI; resolves to the process exit code: 0 done, 1 failed, 2 a usage or configuration error. `--help` /
+ * `-h` (anywhere before `--`) prints a command's usage to stdout and runs nothing; `--version` / `-v` the version.
+ */
 export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  let usage = USAGE;
   try {
+    const command = find(cmd);
+    if (command) {
+      usage = usageText(command.spec);
+      // The environment is read only when the command runs, so `--help` works whatever it holds.
+      return await runCommand(command, rest, () => loadConfig());
+    }
     switch (cmd) {
-      case 'serve':
-        return await serveCommand(loadConfig(), rest);
-      case 'ingest':
-        return await ingestCommand(loadConfig(), rest);
-      case 'demo-data':
-        return await demoDataCommand(loadConfig(), rest);
-      case 'keys':
-        return await keysCommand(loadConfig(), rest);
-      case 'dapps':
-        return await dappsCommand(loadConfig(), rest);
-      case 'admin':
-        return await adminCommand(loadConfig(), rest);
-      case 'bridge':
-        return await bridgeCommand(loadConfig(), rest);
-      case 'sources':
-        return await sourcesCommand(loadConfig(), rest);
-      case 'dapp-browser':
-        return await dappBrowserCommand(rest);
+      case '--version':
+      case '-v':
+        if (rest.length > 0) throw new UsageError(`${cmd} takes no arguments`);
+        process.stdout.write(`coinwallet ${VERSION}\n`);
+        return 0;
       case undefined:
+        process.stdout.write(USAGE + '\n');
+        return 2;
       case 'help':
       case '--help':
-      case '-h':
-        process.stdout.write(USAGE + '\n');
-        return cmd === undefined ? 2 : 0;
+      case '-h': {
+        const [topic, ...more] = rest;
+        if (topic === undefined) {
+          process.stdout.write(USAGE + '\n');
+          return 0;
+        }
+        const about = find(topic);
+        if (!about) throw new UsageError(`unknown command "${topic}"`);
+        return await runCommand(about, [...more, '--help'], () => loadConfig());
+      }
       default:
-        throw new UsageError(`unknown command "${cmd}"`);
+        throw new UsageError(cmd.startsWith('-') ? `unknown option ${cmd}` : `unknown command "${cmd}"`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError) {
-      process.stderr.write(`coinwallet: ${err.message}\n\n${USAGE}\n`);
+    if (err instanceof UsageError) {
+      process.stderr.write(`coinwallet: ${err.message}\n\n${err.usage ?? usage}\n`);
+      return 2;
+    }
+    if (err instanceof ConfigError) {
+      process.stderr.write(`coinwallet: ${err.message}\n(see README.md, Configuration)\n`);
       return 2;
     }
     process.stderr.write(`coinwallet: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,16 +1,39 @@
 import type { AppConfig } from '../config.ts';
 import { parsePart, partName, startGraphPart } from '../graph-service.ts';
 import { startProduct } from '../product.ts';
-import { parseArgs, UsageError } from './args.ts';
+import type { Args, CommandSpec } from './args.ts';
+import { UsageError } from './args.ts';
+import type { Command } from './command.ts';
+import { runCommand } from './command.ts';
 import { createLogger } from './log.ts';
 import { phasedProgress } from './phased.ts';
+
+export const SERVE: CommandSpec = {
+  name: 'serve',
+  synopsis: '[--only subgraph:<markets|identity|bridge|accounts>|router]',
+  summary:
+    'start the whole product (PORT, HOST, DATA_DIR, DATABASE_URL…), or with --only one part of the graph in its\n' +
+    'own process (scale-out). Runs until SIGINT/SIGTERM.',
+  options: {
+    only: {
+      type: 'string',
+      value: 'PART',
+      help: 'subgraph:markets, subgraph:identity, subgraph:bridge, subgraph:accounts or router (SUBGRAPH_URLS)',
+    },
+  },
+};
 
 /**
  * `coinwallet serve [--only subgraph:<name>|router]`: the whole product (default), or one part of the graph in its
  * own process (scale-out). Runs until SIGINT/SIGTERM.
  */
-export async function serveCommand(cfg: AppConfig, argv: readonly string[]): Promise<number> {
-  const { flags } = parseArgs(argv, { only: 'string' });
+export const serve: Command = { spec: SERVE, run: (args, config) => runServe(config(), args) };
+
+export const serveCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
+  runCommand(serve, argv, () => cfg);
+
+async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
+  if (positional.length > 0) throw new UsageError(`serve takes no arguments (got ${positional[0]})`);
   const log = createLogger(cfg.logLevel);
   const onlyFlag = flags['only'];
   let close: () => Promise<void>;
@@ -21,12 +44,15 @@ export async function serveCommand(cfg: AppConfig, argv: readonly string[]): Pro
         '--only must be subgraph:markets, subgraph:identity, subgraph:bridge, subgraph:accounts or router',
       );
     const running = await startGraphPart(cfg, part, { log, progress: phasedProgress() });
+    if (part.kind === 'subgraph' && part.name === 'accounts')
+      process.stderr.write(operatorTokenLine(cfg, running.adminTokenFile));
     process.stderr.write(`coinwallet: ${partName(part)} listening on ${running.url}/graphql\n`);
     await running.ready;
     process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
     close = () => running.close();
   } else {
     const product = await startProduct(cfg, { log, progress: phasedProgress() });
+    process.stderr.write(operatorTokenLine(cfg, product.adminTokenFile));
     process.stderr.write(
       `coinwallet: listening on ${product.url} (health: ${product.url}/healthz, graph: ${product.url}/graphql)\n`,
     );
@@ -43,4 +69,12 @@ export async function serveCommand(cfg: AppConfig, argv: readonly string[]): Pro
   });
   await close();
   return 0;
+}
+
+/** The start-up line saying where the operator token is (never the token itself); empty when `ADMIN_TOKEN` is set. */
+export function operatorTokenLine(cfg: Pick<AppConfig, 'adminToken'>, file: string | null): string {
+  if (cfg.adminToken) return '';
+  return file
+    ? `coinwallet: ADMIN_TOKEN is unset: the operator token is in ${file}\n`
+    : 'coinwallet: ADMIN_TOKEN is unset: the operator endpoints are off (scale-out mode generates no token)\n';
 }
