@@ -8,6 +8,8 @@
  *   provider.js                 the wallet provider script (src/provider/build.ts), for dapps that self-host it
  *   persisted-documents.json    the kit's operations, for routers that safelist (docs/graph.md)
  *   README.md, package.json     from src/kit/README.template.md and the root package.json's version
+ *   example/                    complete kit only: the example dapp (examples/dapp/index.html, app.js), copied as is;
+ *                               it loads ../provider.js and ../coinwallet-kit.browser.js from the package itself
  *
  * A per-coin kit is the same code: its entry module is generated here (`bindTicker('<TICKER>')`), never copied.
  *
@@ -34,6 +36,10 @@ export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'kits');
 const README_TEMPLATE = join(KIT_DIR, 'README.template.md');
 const MANIFEST = join(KIT_DIR, 'generated', 'persisted-documents.json');
 export const BROWSER_BUNDLE = 'coinwallet-kit.browser.js';
+/** The example dapp's source: the repository's example (`npm run example`) and the complete kit's `example/`. */
+export const EXAMPLE_SOURCE_DIR = join(ROOT, 'examples', 'dapp');
+/** The files of the example dapp, shipped in the complete kit under `example/`. */
+export const EXAMPLE_FILES = ['index.html', 'app.js'] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The ticker table (src/kit/tickers.ts): generated from the catalog, so the kit imports no server code.
@@ -214,6 +220,7 @@ export function renderTemplate(
 function packageJson(spec: KitSpec, version: string, license: string, hasProvider: boolean): string {
   const files = ['index.js', 'index.d.ts', 'types/', BROWSER_BUNDLE, 'persisted-documents.json', 'README.md'];
   if (hasProvider) files.splice(4, 0, 'provider.js');
+  if (!spec.coin) files.push('example/');
   const pkg = {
     name: spec.name,
     version,
@@ -342,6 +349,9 @@ export async function buildKits(o: BuildKitsOptions = {}): Promise<BuiltKit[]> {
     );
     write('provider.js', provider);
     write('persisted-documents.json', manifest);
+    if (!spec.coin) {
+      for (const f of EXAMPLE_FILES) write(`example/${f}`, readFileSync(join(EXAMPLE_SOURCE_DIR, f), 'utf8'));
+    }
     const vars: Record<string, string> = {
       package: spec.name,
       version: root.version,

@@ -1,15 +1,17 @@
-/* global window, document, location, URLSearchParams */
-// The example dapp (README.md): the complete kit's browser bundle defines `window.CoinWalletKit`. Connect the wallet
-// (inside Coin Wallet's dapp browser), show the accounts and capabilities it shares, resolve a name, show prices.
+/* global window, document, location, URL, URLSearchParams */
+// The example dapp (README.md), shipped in @coinwallet/kit as example/: the complete kit's browser bundle defines
+// `window.CoinWalletKit`. Connect the wallet (inside Coin Wallet's dapp browser), show the accounts and capabilities
+// it shares, resolve a name, show prices.
 'use strict';
 
 const { createSDK, isKitError, KIT_COINS, KIT_TICKERS } = window.CoinWalletKit;
 
-// The platform: `?api=` wins over the <meta> that serve.ts fills in.
+// The platform: `?api=` (set by the Platform field) wins over the page's <meta>. Keyless unless `?key=` gives a
+// price-API key; a key in a page is public, so use one meant for browsers.
+const params = new URLSearchParams(location.search);
 const api =
-  new URLSearchParams(location.search).get('api') ||
-  document.querySelector('meta[name="coinwallet-api"]').getAttribute('content');
-const sdk = createSDK({ baseUrl: api });
+  params.get('api') || document.querySelector('meta[name="coinwallet-api"]').getAttribute('content');
+const apiKey = params.get('key');
 
 const $ = (id) => document.getElementById(id);
 const row = (cells, attrs = {}) => {
@@ -34,7 +36,28 @@ function describeError(e) {
   return `${e.code}${reason}: ${e.message}${wait}`;
 }
 
+// ---- Platform --------------------------------------------------------------------------------------------------
+
 $('api').textContent = api;
+$('api-input').value = api;
+$('api-auth').textContent = apiKey ? 'with an API key' : 'keyless';
+$('api-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const next = new URL(location.href);
+  next.searchParams.set('api', $('api-input').value.trim());
+  location.assign(next.href); // a new page, a new SDK
+});
+
+let sdk;
+try {
+  sdk = createSDK({ baseUrl: api, ...(apiKey ? { apiKey } : {}) });
+} catch (e) {
+  // A malformed platform URL or a credential that is not an API key (INVALID_ARGUMENT): say so, keep the field.
+  $('api-error').textContent = describeError(e);
+  $('api-error').hidden = false;
+  for (const b of document.querySelectorAll('section button')) b.disabled = true;
+  throw e;
+}
 
 // ---- Wallet ----------------------------------------------------------------------------------------------------
 

@@ -1,24 +1,29 @@
 /**
- * The example dapp (examples/dapp/) end to end in real Chromium: the complete kit built by scripts/build-kits.ts and
- * served by `examples/dapp/serve.ts` (what `npm run example` runs), names and prices from a router on its own origin
- * that runs the kit's persisted documents only, and the wallet from the dapp-browser emulator
- * (`coinwallet dapp-browser`, src/dapp-browser/).
+ * The example dapp end to end in real Chromium, as a consumer gets it: the complete kit built by
+ * scripts/build-kits.ts, `npm pack`ed and unpacked (its `example/` is examples/dapp/'s index.html and app.js), that
+ * package folder served statically by `examples/dapp/serve.ts` (what `npm run example` runs over dist/kits/kit/),
+ * names and prices from a router on its own origin that runs the kit's persisted documents only, keyless, and the
+ * wallet from the dapp-browser emulator (`coinwallet dapp-browser`, src/dapp-browser/).
  *
- * - In an ordinary tab: prices and names work, `connect` explains that the page must run in the dapp browser.
+ * - The tarball: the example's files and the README's "Run the example".
+ * - In an ordinary tab: prices and names work (keyless), the Platform field switches platforms, `connect` explains
+ *   that the page must run in the dapp browser.
  * - Inside the emulator: connect (approved in the host's prompt), the accounts and capabilities the wallet shares,
  *   a name resolved to its LTC address, the other resolution outcomes; a rejected prompt shows 4001 USER_REJECTED.
  *
  * Screenshots are kept under test-artifacts/example/ (gitignored).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleServer } from '../../examples/dapp/serve.ts';
 import type { ExampleServer } from '../../examples/dapp/serve.ts';
-import { buildKits } from '../../scripts/build-kits.ts';
+import { buildKits, EXAMPLE_FILES, EXAMPLE_SOURCE_DIR } from '../../scripts/build-kits.ts';
 import type { DappBrowser } from '../../src/dapp-browser/server.ts';
 import { startDappBrowser } from '../../src/dapp-browser/server.ts';
 import type { Platform as EmulatorPlatform } from '../../src/dapp-browser/platform.ts';
@@ -28,9 +33,15 @@ import { graphHarness } from '../graph/router-harness.ts';
 import type { GraphHarness } from '../graph/router-harness.ts';
 import { kitRouterServer, linkName } from '../kit/support.ts';
 import type { KitRouterServer } from '../kit/support.ts';
+import { freePort } from './support.ts';
 
 const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'example');
+const run = promisify(execFile);
 const tmp = mkdtempSync(join(tmpdir(), 'cw-example-'));
+/** The packed complete kit, unpacked as a consumer gets it. */
+const pkg = join(tmp, 'node_modules', '@coinwallet', 'kit');
+/** The tarball's file list. */
+let packed: string[];
 const name = `example-${Date.now().toString(36)}.coin`;
 const owner = wallet();
 
@@ -53,8 +64,19 @@ beforeAll(async () => {
   g = await graphHarness();
   await linkName(g, name, owner);
   api = await kitRouterServer(g);
-  await buildKits({ outDir: tmp, only: ['kit'] });
-  example = await startExampleServer({ port: 0, api: api.baseUrl, kitDir: join(tmp, 'kit') });
+  await buildKits({ outDir: join(tmp, 'dist'), only: ['kit'] });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', tmp], {
+    cwd: join(tmp, 'dist', 'kit'),
+  });
+  const [info] = JSON.parse(stdout.slice(stdout.indexOf('['))) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  if (!info) throw new Error('npm pack gave no result');
+  packed = info.files.map((f) => f.path).sort();
+  mkdirSync(pkg, { recursive: true });
+  await run('tar', ['-xzf', join(tmp, info.filename), '-C', pkg, '--strip-components=1']);
+  example = await startExampleServer({ port: 0, api: api.baseUrl, kitDir: pkg });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -137,12 +159,53 @@ async function resolveIn(
   return { status, text: (await out.textContent()) ?? '' };
 }
 
+describe('the packed @coinwallet/kit', () => {
+  it('ships the example (examples/dapp/ as is) and the README section that runs it', () => {
+    expect(packed).toEqual(expect.arrayContaining(['example/index.html', 'example/app.js']));
+    for (const f of EXAMPLE_FILES) {
+      expect(readFileSync(join(pkg, 'example', f), 'utf8'), f).toBe(
+        readFileSync(join(EXAMPLE_SOURCE_DIR, f), 'utf8'),
+      );
+    }
+    // The example loads the package's own files, nothing from elsewhere.
+    const html = readFileSync(join(pkg, 'example', 'index.html'), 'utf8');
+    expect([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '../provider.js',
+      '../coinwallet-kit.browser.js',
+      './app.js',
+    ]);
+    const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Run the example'));
+    expect(section).toMatch(/^## Run the example\n/);
+    expect(section).toMatch(/npm pack @coinwallet\/kit/);
+    expect(section).toMatch(/http:\/\/127\.0\.0\.1:4700\/example\/\?api=/);
+    expect(section).toMatch(/npx coinwallet dapp-browser '[^']+' --allow-unlisted/);
+  });
+});
+
 describe('the example dapp in an ordinary tab', () => {
-  it('shows prices and resolves names; connect says to open it in the dapp browser', async () => {
+  it('shows prices (keyless) and resolves names; connect says to open it in the dapp browser', async () => {
     const { page, errors } = await newPage();
-    await page.goto(example.url);
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.url() === `${api.baseUrl}/graphql` && r.method() === 'POST')
+        keys.push(r.headers()['x-sp-api-key']);
+    });
+    // First a platform that is not there: the page says so; the Platform field then points it at the real one.
+    const nowhere = new URL(example.url);
+    nowhere.searchParams.set('api', `http://127.0.0.1:${await freePort()}`);
+    await page.goto(nowhere.href);
+    await expect
+      .poll(() => page.getByTestId('price-status').textContent(), { timeout: 10_000 })
+      .toMatch(/^NETWORK_ERROR: /);
+    await page.getByTestId('api-input').fill(api.baseUrl);
+    await page.getByTestId('api-use').click();
     await expect.poll(() => page.getByTestId('api').textContent()).toBe(api.baseUrl);
+    expect(new URL(page.url()).searchParams.get('api')).toBe(api.baseUrl);
+    expect(await page.getByTestId('api-auth').textContent()).toBe('keyless');
     await expectPrices(page);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => k === undefined)).toBe(true);
 
     const found = await resolveIn(page, name, 'LTC');
     expect(found).toEqual({ status: 'found', text: `${name} → LTC ${owner.address}` });

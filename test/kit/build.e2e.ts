@@ -143,7 +143,9 @@ describe('the build', () => {
     ];
     for (const dir of ['kit', 'kit-ltc']) {
       const files = packed[dir] ?? [];
-      expect(files.filter((f) => !f.startsWith('types/'))).toEqual(expected.sort());
+      // The complete kit also ships the example dapp (test/browser/example.e2e.ts runs it from the tarball).
+      const want = dir === 'kit' ? [...expected, 'example/app.js', 'example/index.html'] : expected;
+      expect(files.filter((f) => !f.startsWith('types/'))).toEqual(want.sort());
       expect(files).toEqual(
         expect.arrayContaining(['types/index.d.ts', 'types/types.d.ts', 'types/errors.d.ts']),
       );
