@@ -9,3 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 export const KIT_PERSISTED_DOCUMENTS_URL = new URL('./generated/persisted-documents.json', import.meta.url);
 export const KIT_PERSISTED_DOCUMENTS_PATH = fileURLToPath(KIT_PERSISTED_DOCUMENTS_URL);
+
+/**
+ * Documents of earlier kit releases, kept so that kits already installed in dapps keep working after their query
+ * changed (the `KitResolveName` that asked `resolveName` and `name` before `nameResolution` existed). The router
+ * accepts them as it accepts the current ones; a document leaves this file only when no supported kit sends it.
+ */
+export const KIT_RETIRED_DOCUMENTS_PATH = fileURLToPath(
+  new URL('./retired-persisted-documents.json', import.meta.url),
+);

@@ -266,10 +266,24 @@ class Core {
       { name, asset: ticker },
       o?.signal,
     );
-    const r = data.resolveName;
-    if (r) return { status: 'found', name: r.name, ticker, address: r.address, updatedAt: r.updatedAt };
-    if (data.name === null || data.name === undefined) return { status: 'name-not-found', name, ticker };
-    return { status: 'address-not-linked', name: data.name.name, ticker };
+    // One field says which outcome (the API's union, typed by __typename); names come back normalised.
+    const r = data.nameResolution;
+    switch (r?.__typename) {
+      case 'NameResolution':
+        return { status: 'found', name: r.name, ticker, address: r.address, updatedAt: r.updatedAt };
+      case 'NameNotFound':
+        return { status: 'name-not-found', name: r.name, ticker };
+      case 'AddressNotLinked':
+        return { status: 'address-not-linked', name: r.name, ticker };
+      default: {
+        // null without an error, or a member this kit does not know (a newer API): not an answer it can give.
+        const got = (r as { __typename?: unknown } | null | undefined)?.__typename ?? null;
+        throw kitError(
+          'BAD_RESPONSE',
+          `the API answered nameResolution with ${String(got)}, which this kit does not know: update the kit`,
+        );
+      }
+    }
   }
 
   async price<I extends string, V extends string>(

@@ -2,6 +2,7 @@ import { writeAudit } from '../accounts/audit.ts';
 import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import { validateAddress } from '../crypto/validate-address.ts';
+import type { ApiError } from '../rest/errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
@@ -11,7 +12,14 @@ import type { ParsedName } from './name-rules.ts';
 import { recipientAddress, recipientByAddress, recipientById } from './recipient.ts';
 import { assertProvable, newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
 import { holderLabel } from './types.ts';
-import type { Holder, NameView, ProofChallenge, Resolution, TransferTarget } from './types.ts';
+import type {
+  Holder,
+  NameView,
+  ProofChallenge,
+  Resolution,
+  ResolutionOutcome,
+  TransferTarget,
+} from './types.ts';
 
 export interface NameServiceOptions {
   /** The suffix of every name (`NAME_SUFFIX`); default `coin`. */
@@ -53,12 +61,25 @@ export class NameService {
 
   /** The address of `name` for `asset`; 404 NAME_NOT_FOUND (missing or private) or ADDRESS_NOT_LINKED. */
   async resolve(nameInput: string, assetInput: string | undefined): Promise<Resolution> {
+    const o = await this.resolution(nameInput, assetInput);
+    if (o.kind === 'miss') throw o.error;
+    return o.resolution;
+  }
+
+  /**
+   * The address of `name` for `asset`, or why there is none as data (the error {@link resolve} throws). Malformed
+   * input still throws (INVALID_NAME, INVALID_PARAMETER / MISSING_PARAMETER for the asset).
+   */
+  async resolution(nameInput: string, assetInput: string | undefined): Promise<ResolutionOutcome> {
     const n = this.parse(nameInput);
     const asset = parseAsset(assetInput);
     const r = await repo.selectResolution(this.db, n.label, asset);
-    if (!r || r.private) throw nameErrors.nameNotFound(n.name);
-    if (!r.link) throw nameErrors.addressNotLinked(n.name, asset);
-    return { name: n.name, asset, address: r.link.address, updatedAt: r.link.updatedAt };
+    const miss = (error: ApiError) => ({ kind: 'miss' as const, error, name: n.name, asset });
+    // Private answers as missing: the same error from the name alone, so nothing tells the two apart.
+    if (!r || r.private) return miss(nameErrors.nameNotFound(n.name));
+    if (!r.link) return miss(nameErrors.addressNotLinked(n.name, asset));
+    const resolution = { name: n.name, asset, address: r.link.address, updatedAt: r.link.updatedAt };
+    return { kind: 'found', resolution };
   }
 
   /** Every linked address of a public name; null when it is missing or private (for the identity subgraph). */

@@ -1,4 +1,5 @@
 import type { Account } from '../accounts/types.ts';
+import type { ApiError } from '../rest/errors.ts';
 import type { LinkedAddress } from './name-repo.ts';
 
 /** Who holds (or acts on) a name: a signed-in wallet account, or a partner acting for one of its users. */
@@ -31,6 +32,14 @@ export interface Resolution {
   /** UNIX ms of the link. */
   updatedAt: number;
 }
+
+/**
+ * The outcome of a well-formed resolution: the address, or the catalog's 404 saying why there is none with the
+ * normalised name and asset it is about — NAME_NOT_FOUND (a missing and a private name alike: the same error, built
+ * from the name alone) or ADDRESS_NOT_LINKED. REST throws `error`; the identity subgraph answers it as data.
+ */
+export type ResolutionOutcome =
+  { kind: 'found'; resolution: Resolution } | { kind: 'miss'; error: ApiError; name: string; asset: string };
 
 /** A proof-of-control challenge to sign with the address being linked. */
 export interface ProofChallenge {

@@ -3,7 +3,7 @@
  * request (`contextFor` in `index.ts`) so that the loaders batch and cache within that request only.
  *
  * The session is resolved lazily: `viewer()` looks the bearer token up on first use and keeps the answer for the
- * request, so a request that never needs the account (`resolveName`, a public `name`) never fails because of a bad
+ * request, so a request that never needs the account (`nameResolution`, a public `name`) never fails because of a bad
  * token. Fields that need an account answer AUTH_REQUIRED without a token (see `resolvers.ts`).
  */
 import type { Db } from '../../src/store/db.ts';

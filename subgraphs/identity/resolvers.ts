@@ -3,19 +3,25 @@
  * service's views). Root fields and mutations call `NameService`, the same functions and rules as the REST API
  * (src/rest/names); nested fields go through the request's loaders (`namesByAccount`, `coinIdByTicker`).
  *
- * - Absent is not an error: `resolveName` answers null for NAME_NOT_FOUND (missing or private) and ADDRESS_NOT_LINKED,
- *   `name` for a missing or private name. Malformed input still is (INVALID_NAME, INVALID_PARAMETER for the asset).
+ * - Absent is not an error: `nameResolution` answers NAME_NOT_FOUND (missing or private alike) and ADDRESS_NOT_LINKED
+ *   as members of its result union, with the catalog's code and message; the deprecated `resolveName` answers null
+ *   for both, `name` null for a missing or private name. Malformed input still is an error (INVALID_NAME,
+ *   INVALID_PARAMETER for the asset).
  * - The session is read only by fields that need it: every mutation and `Account.names` (AUTH_REQUIRED without a
  *   token, INVALID_SESSION / SESSION_EXPIRED for a bad one), and the holder-only fields of a public `name`.
  */
 import type { Account } from '../../src/accounts/types.ts';
 import { nameErrors } from '../../src/names/errors.ts';
-import type { Holder, NameView } from '../../src/names/types.ts';
-import { ApiError } from '../../src/rest/errors.ts';
+import type { Holder, NameView, Resolution, ResolutionOutcome } from '../../src/names/types.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { IdentityContext, NameOrPublicName } from './context.ts';
 import { authRequired, graphqlErrorsAsync, namesForbidden, tooLong } from './errors.ts';
-import type { LinkedAddress, Resolvers } from './generated/resolvers-types.ts';
+import type {
+  AddressNotLinked,
+  LinkedAddress,
+  NameNotFound,
+  Resolvers,
+} from './generated/resolvers-types.ts';
 
 /** Longest name, address, signature, nonce and account id accepted (REST's body limits for the same fields). */
 export const MAX_NAME = 100;
@@ -23,9 +29,6 @@ export const MAX_ADDRESS = 200;
 export const MAX_SIGNATURE = 200;
 export const MAX_NONCE = 64;
 export const MAX_ACCOUNT_ID = 64;
-
-/** Codes of `NameService.resolve` that mean "nothing to resolve" (null), not a bad request. */
-const ABSENT = new Set(['NAME_NOT_FOUND', 'ADDRESS_NOT_LINKED']);
 
 /** The signed-in account; none → AUTH_REQUIRED, a bad token → INVALID_SESSION / SESSION_EXPIRED. */
 async function signedIn(ctx: IdentityContext): Promise<Account> {
@@ -82,17 +85,30 @@ async function coinOf(asset: string, ctx: IdentityContext): Promise<{ id: string
   return id === null ? null : { id };
 }
 
+/**
+ * A resolution outcome as a member of `NameResolutionResult`: the resolution, or the catalog's error as data (its code
+ * and message as a GraphQL error would carry them, so a private name answers byte for byte as a missing one). A code
+ * the union has no member for stays an error rather than being mislabelled.
+ */
+export function resolutionResult(o: ResolutionOutcome): Resolution | NameNotFound | AddressNotLinked {
+  if (o.kind === 'found') return o.resolution;
+  const { code } = o.error;
+  const message = o.error.graphMessage ?? o.error.message;
+  if (code === 'NAME_NOT_FOUND') return { __typename: 'NameNotFound', code, message, name: o.name };
+  if (code === 'ADDRESS_NOT_LINKED')
+    return { __typename: 'AddressNotLinked', code, message, name: o.name, asset: o.asset };
+  throw o.error;
+}
+
 export const resolvers: Resolvers<IdentityContext> = {
   DateTime,
   Query: {
+    nameResolution: (_, { name, asset }, ctx) =>
+      graphqlErrorsAsync(async () => resolutionResult(await ctx.names.resolution(name, asset))),
     resolveName: (_, { name, asset }, ctx) =>
       graphqlErrorsAsync(async () => {
-        try {
-          return await ctx.names.resolve(name, asset);
-        } catch (e) {
-          if (e instanceof ApiError && ABSENT.has(e.code)) return null;
-          throw e;
-        }
+        const o = await ctx.names.resolution(name, asset);
+        return o.kind === 'found' ? o.resolution : null;
       }),
     name: (_, { name }, ctx) => graphqlErrorsAsync(() => ctx.names.lookup(name)),
   },
@@ -154,5 +170,9 @@ export const resolvers: Resolvers<IdentityContext> = {
   },
   NameResolution: {
     coin: (r, _, ctx) => coinOf(r.asset, ctx),
+  },
+  NameResolutionResult: {
+    // The error members carry their typename (`resolutionResult`); a resolution is the domain's object.
+    __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'NameResolution'),
   },
 };

@@ -309,15 +309,30 @@ function journey(mode: string, setup: () => Promise<{ served: Served; client: Gr
       ]);
 
       const r = await client.request(ops.ResolveNameDocument, { name, asset: 'LTC', currency: 'eur' });
-      expectTypeOf(r.resolveName).toEqualTypeOf<ResolveNameQuery['resolveName']>();
-      expect(r.resolveName).toMatchObject({
+      expectTypeOf(r.nameResolution).toEqualTypeOf<ResolveNameQuery['nameResolution']>();
+      // The generated type is a union on __typename: the address exists only once narrowed to NameResolution.
+      const found = r.nameResolution;
+      if (found?.__typename !== 'NameResolution') throw new Error(`not found: ${JSON.stringify(found)}`);
+      expectTypeOf(found.address).toEqualTypeOf<string>();
+      expect(found).toMatchObject({
         name,
         asset: 'LTC',
         address: w.address,
         coin: { id: 'litecoin', symbol: 'ltc', price: ltcEur },
       });
       expect(await client.request(ops.ResolveNameDocument, { name, asset: 'DOGE' })).toEqual({
-        resolveName: null,
+        nameResolution: {
+          __typename: 'AddressNotLinked',
+          code: 'ADDRESS_NOT_LINKED',
+          message: `${name} has no DOGE address linked`,
+        },
+      });
+      expect(await client.request(ops.ResolveNameDocument, { name: `x${name}`, asset: 'LTC' })).toEqual({
+        nameResolution: {
+          __typename: 'NameNotFound',
+          code: 'NAME_NOT_FOUND',
+          message: `no public name "x${name}" is registered`,
+        },
       });
     });
 

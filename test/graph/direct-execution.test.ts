@@ -5,7 +5,7 @@
  * must be answered directly, the others (several subgraphs, introspection, errors) through the gateway.
  */
 import { readFileSync } from 'node:fs';
-import { buildSchema, getNamedType, isEnumType, isNonNullType, isObjectType } from 'graphql';
+import { buildSchema, getNamedType, isAbstractType, isEnumType, isNonNullType, isObjectType } from 'graphql';
 import type { GraphQLArgument, GraphQLField, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/demo/random.ts';
@@ -112,6 +112,12 @@ const CASES: Case[] = [
   {
     name: 'identity alone',
     query: '{ resolveName(name: "nobody.coin", asset: "LTC") { address } }',
+    direct: true,
+  },
+  {
+    name: 'identity alone: a result union, by member and by interface',
+    query: `{ a: nameResolution(name: "nobody.coin", asset: "LTC") { __typename ... on NameResolutionError { code message } }
+      b: nameResolution(name: "nobody.coin", asset: "DOGE") { ... on NameNotFound { name } ... on NameResolution { address coin { id } } } }`,
     direct: true,
   },
   {
@@ -310,7 +316,10 @@ function argValue(arg: GraphQLArgument, rand: () => number): string | null {
   }
 }
 
-/** Random selection sets over a schema: fields, arguments, aliases, fragments, `__typename`, `@include`. */
+/**
+ * Random selection sets over a schema: fields, arguments, aliases, fragments, `__typename`, `@include`, and inline
+ * fragments on the possible types of a union or interface field.
+ */
 class OperationGenerator {
   private fragments: string[] = [];
   private n = 0;
@@ -359,6 +368,14 @@ class OperationGenerator {
           this.fragments.push(`fragment ${name} on ${named.name} ${sub}`);
           out.push(`${alias}${call}${include} { ...${name} }`);
         } else out.push(`${alias}${call}${include} ${sub}`);
+      } else if (isAbstractType(named)) {
+        // A union or interface: `__typename` and an inline fragment on some of its possible types.
+        if (depth >= 3) continue;
+        const parts = ['__typename'];
+        for (const t of this.schema.getPossibleTypes(named))
+          if (this.rand() < 0.6)
+            parts.push(`... on ${t.name} ${this.selection(t, depth + 1, 1 + Math.floor(this.rand() * 2))}`);
+        out.push(`${alias}${call}${include} { ${parts.join(' ')} }`);
       } else out.push(`${alias}${call}${include}`);
       if (this.rand() < 0.1) out.push('__typename');
     }

@@ -116,6 +116,15 @@ const RESOLVE = `query ($name: String!, $asset: String!) {
   resolveName(name: $name, asset: $asset) { name asset address coin { id } updatedAt }
 }`;
 const NAME = `query ($name: String!) { name(name: $name) { ${RECORD} } }`;
+/** Every member of `nameResolution`'s union, each field once. */
+const RESOLUTION = `query ($name: String!, $asset: String!) {
+  nameResolution(name: $name, asset: $asset) {
+    __typename
+    ... on NameResolution { name asset address coin { id } updatedAt }
+    ... on NameNotFound { code message name }
+    ... on AddressNotLinked { code message name asset }
+  }
+}`;
 const ENTITIES = `query ($reps: [_Any!]!) {
   _entities(representations: $reps) { ... on Account { id names { name addresses { asset coin { id } } } } }
 }`;
@@ -135,7 +144,7 @@ async function link(token: string, asset: string, w: Wallet, nm = name): Promise
   return run(LINK, { name: nm, asset, address: w.address, signature: w.sign(challenge), nonce }, token);
 }
 
-describe('resolveName', () => {
+describe('resolveName (deprecated: null for every miss)', () => {
   it('resolves a linked address, with its coin reference, as REST does', async () => {
     await register(alice.token);
     const w = wallet('LTC');
@@ -188,6 +197,128 @@ describe('resolveName', () => {
     const r = await run(RESOLVE, { name: 'nobody-here.coin', asset: 'LTC' }, UNKNOWN_TOKEN);
     expect(r).toEqual({ data: { resolveName: null } });
     expect(readsOf('sessions')).toBe(0);
+  });
+});
+
+describe('nameResolution', () => {
+  type Result = { nameResolution: Record<string, unknown> | null };
+  /** REST's answer to the same request: its body, or its error body's code and message. */
+  const rest = async (nm: string, asset: string) => {
+    const r = await call(h, 'GET', `/api/resolve/${encodeURIComponent(nm)}?asset=${asset}`);
+    return { status: r.status, body: r.body['error'] ?? r.body };
+  };
+
+  it('found: NameResolution with its coin reference, as REST answers it', async () => {
+    await register(alice.token);
+    const w = wallet('LTC');
+    expect((await link(alice.token, 'LTC', w)).errors).toBeUndefined();
+    const d = await ok<Result>(RESOLUTION, { name: ` ${name.toUpperCase()}`, asset: 'LTC' });
+    expect(d.nameResolution).toEqual({
+      __typename: 'NameResolution',
+      name,
+      asset: 'LTC',
+      address: w.address,
+      coin: { id: 'litecoin' },
+      updatedAt: iso(h.clock.now),
+    });
+    const { __typename: _t, coin: _c, ...same } = d.nameResolution ?? {};
+    expect(await rest(name, 'LTC')).toEqual({ status: 200, body: { ...same, updatedAt: h.clock.now } });
+  });
+
+  it("missing: NameNotFound with REST's NAME_NOT_FOUND code and message, the name normalised", async () => {
+    const r = await run(RESOLUTION, { name: ' Nobody-Here.coin ', asset: 'LTC' });
+    expect(r).toEqual({
+      data: {
+        nameResolution: {
+          __typename: 'NameNotFound',
+          code: 'NAME_NOT_FOUND',
+          message: 'no public name "nobody-here.coin" is registered',
+          name: 'nobody-here.coin',
+        },
+      },
+    });
+    const { __typename: _t, name: _n, ...error } = (r.data as Result).nameResolution ?? {};
+    expect(await rest('nobody-here.coin', 'LTC')).toEqual({ status: 404, body: error });
+  });
+
+  it('private: the same answer as a missing name, byte for byte apart from the name, linked or not', async () => {
+    const absent = `absent-${n}.coin`;
+    await register(alice.token);
+    expect((await link(alice.token, 'LTC', wallet('LTC'))).errors).toBeUndefined();
+    await ok(PRIVACY, { name, private: true }, alice.token);
+    // As text with the name blanked: key order, typename, code, message, everything else identical.
+    const text = async (nm: string, asset: string, token?: string) =>
+      JSON.stringify(await run(RESOLUTION, { name: nm, asset }, token)).replaceAll(nm, '<name>');
+    for (const asset of ['LTC', 'DOGE']) {
+      const missing = await text(absent, asset);
+      expect(missing).toContain('"__typename":"NameNotFound"');
+      expect(await text(name, asset)).toBe(missing);
+      // Also to its holder, and whatever the session: resolution never reads it.
+      expect(await text(name, asset, alice.token)).toBe(missing);
+      expect(await text(name, asset, UNKNOWN_TOKEN)).toBe(missing);
+    }
+    // Selected through the shared `NameResolutionError` interface alone, too.
+    const generic = `query ($name: String!) { nameResolution(name: $name, asset: "LTC") {
+      __typename ... on NameResolutionError { code message } } }`;
+    const blank = async (nm: string) =>
+      JSON.stringify(await run(generic, { name: nm })).replaceAll(nm, '<name>');
+    expect(await blank(name)).toBe(await blank(absent));
+  });
+
+  it("no address for the asset: AddressNotLinked with REST's ADDRESS_NOT_LINKED code and message", async () => {
+    await register(alice.token);
+    expect((await link(alice.token, 'LTC', wallet('LTC'))).errors).toBeUndefined();
+    const r = await run(RESOLUTION, { name, asset: 'DOGE' });
+    expect(r).toEqual({
+      data: {
+        nameResolution: {
+          __typename: 'AddressNotLinked',
+          code: 'ADDRESS_NOT_LINKED',
+          message: `${name} has no DOGE address linked`,
+          name,
+          asset: 'DOGE',
+        },
+      },
+    });
+    const { __typename: _t, name: _n, asset: _a, ...error } = (r.data as Result).nameResolution ?? {};
+    expect(await rest(name, 'DOGE')).toEqual({ status: 404, body: error });
+  });
+
+  it('a malformed name or asset is still an error (INVALID_NAME, INVALID_PARAMETER, MISSING_PARAMETER)', async () => {
+    for (const bad of ['ab.coin', 'alice', 'alice.eth', 'ünï.coin']) {
+      const r = await run(RESOLUTION, { name: bad, asset: 'LTC' });
+      expect([bad, codes(r), r.data]).toEqual([bad, ['INVALID_NAME'], { nameResolution: null }]);
+      expect(r.errors?.[0]?.message).toMatch(/^a name is <label>\.coin/);
+      expect(r.errors?.[0]?.extensions['http']).toEqual({ status: 400 });
+    }
+    const lower = await run(RESOLUTION, { name: 'alice.coin', asset: 'ltc' });
+    expect([codes(lower), lower.errors?.[0]?.message]).toEqual([
+      ['INVALID_PARAMETER'],
+      'asset must be uppercase: LTC, not ltc',
+    ]);
+    expect(codes(await run(RESOLUTION, { name: 'alice.coin', asset: 'XYZ' }))).toEqual(['INVALID_PARAMETER']);
+    expect(codes(await run(RESOLUTION, { name: 'alice.coin', asset: '' }))).toEqual(['MISSING_PARAMETER']);
+  });
+
+  it('never reads the session: a bad token does not fail it', async () => {
+    reset();
+    const r = await run(RESOLUTION, { name: 'nobody-here.coin', asset: 'LTC' }, UNKNOWN_TOKEN);
+    expect((r.data as Result).nameResolution).toMatchObject({ __typename: 'NameNotFound' });
+    expect(readsOf('sessions')).toBe(0);
+  });
+
+  it('deprecates resolveName in favour of nameResolution, which is nullable (null only beside an error)', async () => {
+    const d = await ok<{
+      __type: { fields: { name: string; isDeprecated: boolean; deprecationReason: string | null }[] };
+    }>(
+      '{ __type(name: "Query") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }',
+    );
+    const field = (f: string) => d.__type.fields.find((x) => x.name === f);
+    expect(field('resolveName')).toMatchObject({ isDeprecated: true });
+    expect(field('resolveName')?.deprecationReason).toMatch(/^Use `nameResolution`/);
+    expect(field('nameResolution')).toMatchObject({ isDeprecated: false });
+    const t = sg.schema.getQueryType()?.getFields()['nameResolution']?.type.toString();
+    expect(t).toBe('NameResolutionResult');
   });
 });
 

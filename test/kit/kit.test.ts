@@ -165,14 +165,27 @@ describe('price', () => {
 });
 
 describe('resolve', () => {
-  const answer = (resolveName: unknown, name: unknown) => ({ body: { data: { resolveName, name } } });
+  /** The API's answer: `nameResolution`, one member of its union (typed by `__typename`). */
+  const answer = (nameResolution: unknown) => ({ body: { data: { nameResolution } } });
+
+  it('asks one field, nameResolution, with the members it handles (the persisted KitResolveName body)', () => {
+    const body = manifest[ids.get('KitResolveName') ?? ''] ?? '';
+    const op = parse(body).definitions[0];
+    const roots = op?.kind === Kind.OPERATION_DEFINITION ? op.selectionSet.selections : [];
+    expect(roots.map((r) => (r.kind === Kind.FIELD ? r.name.value : r.kind))).toEqual(['nameResolution']);
+    for (const member of ['NameResolution', 'NameNotFound', 'AddressNotLinked'])
+      expect(body).toContain(`... on ${member} {`);
+    expect(body).toContain('__typename');
+  });
 
   it('found: the address, with the persisted KitResolveName id and { name, asset }', async () => {
     const { fetch, sent } = fakeFetch(() =>
-      answer(
-        { name: 'alice.coin', asset: 'LTC', address: 'ltc1qxyz', updatedAt: '2026-01-01T00:00:00.000Z' },
-        { name: 'alice.coin' },
-      ),
+      answer({
+        __typename: 'NameResolution',
+        name: 'alice.coin',
+        address: 'ltc1qxyz',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }),
     );
     const r = await sdkWith(fetch).resolve('Alice.coin', 'LTC');
     expect(r).toEqual({
@@ -188,14 +201,14 @@ describe('resolve', () => {
     });
   });
 
-  it('name-not-found and address-not-linked, never undefined', async () => {
-    const notFound = fakeFetch(() => answer(null, null));
-    expect(await sdkWith(notFound.fetch).resolve('ghost.coin', 'DOGE')).toEqual({
+  it('name-not-found and address-not-linked from the typename, never undefined; names as the API gives them', async () => {
+    const notFound = fakeFetch(() => answer({ __typename: 'NameNotFound', name: 'ghost.coin' }));
+    expect(await sdkWith(notFound.fetch).resolve(' Ghost.coin', 'DOGE')).toEqual({
       status: 'name-not-found',
       name: 'ghost.coin',
       ticker: 'DOGE',
     });
-    const notLinked = fakeFetch(() => answer(null, { name: 'alice.coin' }));
+    const notLinked = fakeFetch(() => answer({ __typename: 'AddressNotLinked', name: 'alice.coin' }));
     expect(await sdkWith(notLinked.fetch).resolve('alice.coin', 'DOGE')).toEqual({
       status: 'address-not-linked',
       name: 'alice.coin',
@@ -203,8 +216,20 @@ describe('resolve', () => {
     });
   });
 
+  it('a member it does not know (a newer API), or null without an error, is BAD_RESPONSE', async () => {
+    const newer = fakeFetch(() => answer({ __typename: 'NameSuspended' }));
+    const e = await rejection(sdkWith(newer.fetch).resolve('alice.coin', 'LTC'));
+    expect(e).toMatchObject({ source: 'kit', code: 'BAD_RESPONSE' });
+    expect(e.message).toMatch(/NameSuspended/);
+    const empty = fakeFetch(() => answer(null));
+    expect(await rejection(sdkWith(empty.fetch).resolve('alice.coin', 'LTC'))).toMatchObject({
+      source: 'kit',
+      code: 'BAD_RESPONSE',
+    });
+  });
+
   it('refuses an unknown or lowercase ticker and an empty name', async () => {
-    const { fetch, sent } = fakeFetch(() => answer(null, null));
+    const { fetch, sent } = fakeFetch(() => answer(null));
     const sdk = sdkWith(fetch);
     const lower = await rejection(sdk.resolve('alice.coin', 'ltc' as 'LTC'));
     expect(lower).toMatchObject({ source: 'kit', code: 'INVALID_ARGUMENT' });
@@ -224,7 +249,7 @@ describe('API errors', () => {
         errors: [
           {
             message: 'name must end in .coin',
-            path: ['resolveName'],
+            path: ['nameResolution'],
             extensions: { code: 'INVALID_NAME', http: { status: 400 } },
           },
         ],
@@ -567,7 +592,7 @@ describe('a per-coin kit (bindTicker)', () => {
   it('connects its coin only and resolves for it', async () => {
     const fp = fakeProvider();
     const { fetch, sent } = fakeFetch(() => ({
-      body: { data: { resolveName: null, name: { name: 'alice.coin' } } },
+      body: { data: { nameResolution: { __typename: 'AddressNotLinked', name: 'alice.coin' } } },
     }));
     const sdk = bindTicker('DOGE')({ baseUrl: BASE, provider: fp.provider, fetch });
     expect(sdk.ticker).toBe('DOGE');

@@ -15,11 +15,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": typeof types.KitPriceDocument,
-    "query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}": typeof types.KitResolveNameDocument,
+    "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": typeof types.KitResolveNameDocument,
 };
 const documents: Documents = {
     "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": types.KitPriceDocument,
-    "query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}": types.KitResolveNameDocument,
+    "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": types.KitResolveNameDocument,
 };
 
 /**
@@ -43,7 +43,7 @@ export function graphql(source: "query KitPrice($ids: [ID!]!, $currency: String!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}"): (typeof documents)["query KitResolveName($name: String!, $asset: String!) {\n  resolveName(name: $name, asset: $asset) {\n    name\n    asset\n    address\n    updatedAt\n  }\n  name(name: $name) {\n    name\n  }\n}"];
+export function graphql(source: "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}"): (typeof documents)["query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -19,8 +19,12 @@ export type KitResolveNameQueryVariables = Exact<{
 }>;
 
 
-export type KitResolveNameQuery = { resolveName: { name: string, asset: string, address: string, updatedAt: string } | null, name: { name: string } | null };
+export type KitResolveNameQuery = { nameResolution:
+    | { __typename: 'AddressNotLinked', name: string }
+    | { __typename: 'NameNotFound', name: string }
+    | { __typename: 'NameResolution', name: string, address: string, updatedAt: string }
+   | null };
 
 
 export const KitPriceDocument = {"__meta__":{"hash":"sha256:4434484cae39dd284c11c0e3b1a390182f1e54f8d0f53bf47b7fc94393149e82"}} as unknown as DocumentNode<KitPriceQuery, KitPriceQueryVariables>;
-export const KitResolveNameDocument = {"__meta__":{"hash":"sha256:ad437487afd1f6edcfce77d5f27e74f6b24688e2951d1430b6344df404ef8d96"}} as unknown as DocumentNode<KitResolveNameQuery, KitResolveNameQueryVariables>;
+export const KitResolveNameDocument = {"__meta__":{"hash":"sha256:5570d51922b3e2ecef6ee6c562586e2f2a4b2fbc83039fb1608567702e7256ae"}} as unknown as DocumentNode<KitResolveNameQuery, KitResolveNameQueryVariables>;

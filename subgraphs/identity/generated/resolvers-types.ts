@@ -26,6 +26,19 @@ export type Account = {
   names: Array<NameRecord>;
 };
 
+/** The name is public but has no address linked for the asset. REST: `404 ADDRESS_NOT_LINKED`. */
+export type AddressNotLinked = NameResolutionError & {
+  __typename?: 'AddressNotLinked';
+  /** Uppercase ticker of the asset. */
+  asset: Scalars['String']['output'];
+  /** Always `ADDRESS_NOT_LINKED`. */
+  code: Scalars['String']['output'];
+  /** For example `alice.coin has no DOGE address linked`. */
+  message: Scalars['String']['output'];
+  /** The name, normalised (trimmed, lowercase). */
+  name: Scalars['String']['output'];
+};
+
 /**
  * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
  * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
@@ -115,6 +128,20 @@ export type MutationUnlinkAddressArgs = {
   name: Scalars['String']['input'];
 };
 
+/**
+ * No public name of that name: it was never registered, or it is private. The two answers are identical apart from
+ * the name echoed, so a private name's existence never shows. REST: `404 NAME_NOT_FOUND`.
+ */
+export type NameNotFound = NameResolutionError & {
+  __typename?: 'NameNotFound';
+  /** Always `NAME_NOT_FOUND`. */
+  code: Scalars['String']['output'];
+  /** For example `no public name "alice.coin" is registered`. */
+  message: Scalars['String']['output'];
+  /** The name asked for, normalised (trimmed, lowercase). */
+  name: Scalars['String']['output'];
+};
+
 /** A registered name and its linked addresses. */
 export type NameRecord = {
   __typename?: 'NameRecord';
@@ -145,6 +172,25 @@ export type NameResolution = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/**
+ * Why a well-formed resolution has no address: the REST API's error for the same request (`GET /api/resolve/{name}`),
+ * as data. Every error member of `NameResolutionResult` implements it, so `... on NameResolutionError { code message }`
+ * also covers members added later.
+ */
+export type NameResolutionError = {
+  /** The stable code, the one the REST API answers with (`NAME_NOT_FOUND`, `ADDRESS_NOT_LINKED`). */
+  code: Scalars['String']['output'];
+  /** What happened and what the caller can do, as the REST API says it. */
+  message: Scalars['String']['output'];
+};
+
+/**
+ * What `nameResolution` answers: the address (`NameResolution`), or why there is none (`NameNotFound`,
+ * `AddressNotLinked`). Select `__typename` and a fragment per member you handle, plus
+ * `... on NameResolutionError { code message }` for the rest.
+ */
+export type NameResolutionResult = AddressNotLinked | NameNotFound | NameResolution;
+
 /** A single-use proof-of-control challenge: sign `challenge` with the address being linked, then call `linkAddress`. */
 export type ProofChallenge = {
   __typename?: 'ProofChallenge';
@@ -162,8 +208,15 @@ export type Query = {
   /** A public name and its addresses; null when it does not exist or is private. */
   name?: Maybe<NameRecord>;
   /**
+   * The address `name` has linked for `asset`, or why there is none: `NameNotFound` (no public name of that name:
+   * missing and private names answer alike) or `AddressNotLinked`. Null only beside an error: a malformed name or
+   * asset (`INVALID_NAME`, `INVALID_PARAMETER`, `MISSING_PARAMETER`), or the identity subgraph failing.
+   */
+  nameResolution?: Maybe<NameResolutionResult>;
+  /**
    * The address `name` has linked for `asset`. Null when the name does not exist, is private, or has no address for
    * the asset; a malformed name or asset is an error.
+   * @deprecated Use `nameResolution`: it says why there is no address (`NameNotFound` or `AddressNotLinked`) where this field answers null.
    */
   resolveName?: Maybe<NameResolution>;
 };
@@ -171,6 +224,13 @@ export type Query = {
 
 /** The root query type: every subgraph adds its entry points. */
 export type QueryNameArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryNameResolutionArgs = {
+  asset: Scalars['String']['input'];
   name: Scalars['String']['input'];
 };
 
@@ -272,20 +332,39 @@ export type FederationReferenceTypes = ResolversObject<{
     & GraphQLRecursivePick<FederationTypes['Account'], {"id":true}> );
 }>;
 
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  NameResolutionResult:
+    | ( AddressNotLinked )
+    | ( NameNotFound )
+    | ( ResolutionModel )
+  ;
+}>;
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  NameResolutionError:
+    | ( AddressNotLinked )
+    | ( NameNotFound )
+  ;
+}>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   Account: ResolverTypeWrapper<Omit<Account, 'names'> & { names: Array<ResolversTypes['NameRecord']> }>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AddressNotLinked: ResolverTypeWrapper<AddressNotLinked>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Coin: ResolverTypeWrapper<Coin>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   LinkedAddress: ResolverTypeWrapper<LinkedAddress>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  NameNotFound: ResolverTypeWrapper<NameNotFound>;
   NameRecord: ResolverTypeWrapper<NameOrPublicNameModel>;
   NameResolution: ResolverTypeWrapper<ResolutionModel>;
+  NameResolutionError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['NameResolutionError']>;
+  NameResolutionResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['NameResolutionResult']>;
   ProofChallenge: ResolverTypeWrapper<ProofChallengeModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
 }>;
@@ -294,14 +373,18 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   Account: Omit<Account, 'names'> & { names: Array<ResolversParentTypes['NameRecord']> } | FederationReferenceTypes['Account'];
   ID: Scalars['ID']['output'];
+  AddressNotLinked: AddressNotLinked;
+  String: Scalars['String']['output'];
   Coin: Coin;
   DateTime: Scalars['DateTime']['output'];
   LinkedAddress: LinkedAddress;
-  String: Scalars['String']['output'];
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
+  NameNotFound: NameNotFound;
   NameRecord: NameOrPublicNameModel;
   NameResolution: ResolutionModel;
+  NameResolutionError: ResolversInterfaceTypes<ResolversParentTypes>['NameResolutionError'];
+  NameResolutionResult: ResolversUnionTypes<ResolversParentTypes>['NameResolutionResult'];
   ProofChallenge: ProofChallengeModel;
   Query: Record<PropertyKey, never>;
 }>;
@@ -310,6 +393,14 @@ export type AccountResolvers<ContextType = IdentityContext, ParentType extends R
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Account']> | FederationReferenceType, FederationReferenceType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   names?: Resolver<Array<ResolversTypes['NameRecord']>, ParentType, ContextType>;
+}>;
+
+export type AddressNotLinkedResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['AddressNotLinked'] = ResolversParentTypes['AddressNotLinked']> = ResolversObject<{
+  asset?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type CoinResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Coin'] = ResolversParentTypes['Coin']> = ResolversObject<{
@@ -336,6 +427,13 @@ export type MutationResolvers<ContextType = IdentityContext, ParentType extends 
   unlinkAddress?: Resolver<ResolversTypes['NameRecord'], ParentType, ContextType, RequireFields<MutationUnlinkAddressArgs, 'asset' | 'name'>>;
 }>;
 
+export type NameNotFoundResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['NameNotFound'] = ResolversParentTypes['NameNotFound']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type NameRecordResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['NameRecord'] = ResolversParentTypes['NameRecord']> = ResolversObject<{
   addresses?: Resolver<Array<ResolversTypes['LinkedAddress']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -350,6 +448,15 @@ export type NameResolutionResolvers<ContextType = IdentityContext, ParentType ex
   coin?: Resolver<Maybe<ResolversTypes['Coin']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type NameResolutionErrorResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['NameResolutionError'] = ResolversParentTypes['NameResolutionError']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'AddressNotLinked' | 'NameNotFound', ParentType, ContextType>;
+}>;
+
+export type NameResolutionResultResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['NameResolutionResult'] = ResolversParentTypes['NameResolutionResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'AddressNotLinked' | 'NameNotFound' | 'NameResolution', ParentType, ContextType>;
 }>;
 
 export type ProofChallengeResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['ProofChallenge'] = ResolversParentTypes['ProofChallenge']> = ResolversObject<{
@@ -360,17 +467,22 @@ export type ProofChallengeResolvers<ContextType = IdentityContext, ParentType ex
 
 export type QueryResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   name?: Resolver<Maybe<ResolversTypes['NameRecord']>, ParentType, ContextType, RequireFields<QueryNameArgs, 'name'>>;
+  nameResolution?: Resolver<Maybe<ResolversTypes['NameResolutionResult']>, ParentType, ContextType, RequireFields<QueryNameResolutionArgs, 'asset' | 'name'>>;
   resolveName?: Resolver<Maybe<ResolversTypes['NameResolution']>, ParentType, ContextType, RequireFields<QueryResolveNameArgs, 'asset' | 'name'>>;
 }>;
 
 export type Resolvers<ContextType = IdentityContext> = ResolversObject<{
   Account?: AccountResolvers<ContextType>;
+  AddressNotLinked?: AddressNotLinkedResolvers<ContextType>;
   Coin?: CoinResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   LinkedAddress?: LinkedAddressResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NameNotFound?: NameNotFoundResolvers<ContextType>;
   NameRecord?: NameRecordResolvers<ContextType>;
   NameResolution?: NameResolutionResolvers<ContextType>;
+  NameResolutionError?: NameResolutionErrorResolvers<ContextType>;
+  NameResolutionResult?: NameResolutionResultResolvers<ContextType>;
   ProofChallenge?: ProofChallengeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 }>;

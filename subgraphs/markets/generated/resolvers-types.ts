@@ -97,7 +97,7 @@ export type Chart = {
 
 /** Spacing of chart points. */
 export enum ChartInterval {
-  /** Chosen from `days`: 5-minute up to 1 day, hourly up to 90 days, daily beyond. */
+  /** Chosen from `days`: 5-minute up to 2 days, hourly up to 95 days, daily beyond. */
   Auto = 'AUTO',
   /** Daily points at 00:00 UTC. */
   Daily = 'DAILY',
@@ -138,9 +138,9 @@ export type Coin = {
   /** Percent changes of the USD price over the standard windows. */
   changes: PriceChanges;
   /**
-   * Price, market cap and volume history. Resolution follows `days` like CoinGecko's market_chart (5-minute up to 1 day,
-   * hourly up to 90 days, daily beyond) unless `interval` says otherwise. Each point is converted with the rate of its
-   * own time.
+   * Price, market cap and volume history. Resolution follows `days` as the price API's market_chart does (5-minute up to
+   * 2 days, hourly up to 95 days, daily beyond; CoinGecko: 1 and 90) unless `interval` says otherwise. Each point is
+   * converted with the rate of its own time.
    */
   chart?: Maybe<Chart>;
   /** Confidence in the aggregate price, in [0, 1]; null when the price is null. */
