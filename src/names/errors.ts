@@ -46,6 +46,8 @@ export const nameErrors = {
       400,
       'PROOF_REQUIRED',
       `linking a ${asset} address needs signature and nonce: request a challenge with POST /api/names/{name}/addresses/${asset}/challenge and sign it with that address`,
+      {},
+      `linking a ${asset} address needs signature and nonce: request a challenge with the requestAddressChallenge mutation and sign it with that address`,
     ),
   challengeNotFound: () =>
     new ApiError(

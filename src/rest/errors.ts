@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 /**
  * An error a client can act on: HTTP status, a stable code and a message that says what was expected.
  * Sent as `{ "error": { "code", "message" } }`. Each area keeps its catalog of constructors in its own `errors.ts`.
+ * A message that points the caller somewhere (a list of valid values, the call to make first) names a REST path;
+ * `graphMessage` says the same in the graph's terms (a query or mutation), and GraphQL errors carry that one.
  */
 export class ApiError extends Error {
   constructor(
@@ -10,6 +12,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly graphMessage?: string,
   ) {
     super(message);
   }

@@ -5,9 +5,11 @@
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../../src/rest/errors.ts';
 
-/** The GraphQL form of a REST `ApiError`: same code and message. */
+/** The GraphQL form of a REST `ApiError`: same code; its message in the graph's terms when it has one. */
 export function fromApiError(e: ApiError): GraphQLError {
-  return new GraphQLError(e.message, { extensions: { code: e.code, http: { status: e.status } } });
+  return new GraphQLError(e.graphMessage ?? e.message, {
+    extensions: { code: e.code, http: { status: e.status } },
+  });
 }
 
 /** Runs `fn`, turning a thrown `ApiError` (from a shared REST or domain helper) into its GraphQL form. */

@@ -8,6 +8,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
+import { accountErrors } from '../../src/rest/accounts/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
@@ -16,6 +17,7 @@ import { accessHook } from '../../src/rest/access-hook.ts';
 import { createRouter } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import { ADMIN_TOKEN, call, signIn, wallet } from '../accounts/harness.ts';
+import { linkName } from '../kit/support.ts';
 import { graphHarness } from './router-harness.ts';
 import type { GqlBody, GraphHarness, RawResponse } from './router-harness.ts';
 
@@ -709,6 +711,76 @@ describe('every surface through the router, with REST rules', () => {
     });
   });
 
+  it('nameResolution: each outcome a union member, the Coin from markets, a private name as a missing one', async () => {
+    const owner = wallet();
+    const stamp = Date.now().toString(36);
+    const [name, hidden] = [`union-${stamp}.coin`, `union-hidden-${stamp}.coin`];
+    await linkName(g, name, owner);
+    await linkName(g, hidden, owner);
+    const auth = { authorization: `Bearer ${await signIn(g.rest, owner)}` };
+    const priv = await g.gql('mutation ($n: String!) { setNamePrivacy(name: $n, private: true) { name } }', {
+      variables: { n: hidden },
+      headers: auth,
+    });
+    expect(priv.body.errors).toBeUndefined();
+
+    const r = await g.gql(
+      `query ($n: String!, $h: String!) {
+        found: nameResolution(name: $n, asset: "LTC") { ...R }
+        unlinked: nameResolution(name: $n, asset: "DOGE") { ...R }
+        missing: nameResolution(name: "nobody-router.coin", asset: "LTC") { ...R }
+        hidden: nameResolution(name: $h, asset: "LTC") { ...R }
+      }
+      fragment R on NameResolutionResult {
+        __typename
+        ... on NameResolution { name address coin { id name } }
+        ... on NameResolutionError { code message }
+      }`,
+      { variables: { n: name, h: hidden }, ip: freshIp() },
+    );
+    const notFound = (n: string) => ({
+      __typename: 'NameNotFound',
+      code: 'NAME_NOT_FOUND',
+      message: `no public name "${n}" is registered`,
+    });
+    expect(r.body).toEqual({
+      data: {
+        found: {
+          __typename: 'NameResolution',
+          name,
+          address: owner.address,
+          coin: { id: 'litecoin', name: 'Litecoin' },
+        },
+        unlinked: {
+          __typename: 'AddressNotLinked',
+          code: 'ADDRESS_NOT_LINKED',
+          message: `${name} has no DOGE address linked`,
+        },
+        missing: notFound('nobody-router.coin'),
+        hidden: notFound(hidden),
+      },
+      // Per alias: the union field 1, plus its costliest member (NameResolution's coin reference, 1).
+      extensions: { cost: { estimated: 8, max: 500, plan: 'keyless' } },
+    });
+
+    // The deprecated field still answers (old operations and old kits keep working), null for every miss.
+    const old = await g.gql(
+      `query ($n: String!) { a: resolveName(name: $n, asset: "LTC") { address } b: resolveName(name: $n, asset: "DOGE") { address }
+        __type(name: "Query") { fields(includeDeprecated: true) { name isDeprecated } } }`,
+      { variables: { n: name }, ip: freshIp() },
+    );
+    const data = old.body.data as {
+      a: unknown;
+      b: unknown;
+      __type: { fields: { name: string; isDeprecated: boolean }[] };
+    };
+    expect([data.a, data.b]).toEqual([{ address: owner.address }, null]);
+    expect(data.__type.fields.filter((f) => /^(resolveName|nameResolution)$/.test(f.name))).toEqual([
+      { name: 'nameResolution', isDeprecated: false },
+      { name: 'resolveName', isDeprecated: true },
+    ]);
+  });
+
   it('bridge proof of reserves: the stored snapshot, verifiable with the attestation key', async () => {
     const r = await g.gql(
       `{ bridge { config { attestation { publicKey } } proofOfReserves { snapshotId report { network assets { ticker coin { id } } } attestation { algorithm signature canonical } } } }`,
@@ -744,7 +816,7 @@ describe('every surface through the router, with REST rules', () => {
     expect(verify(null, Buffer.from(canonical, 'utf8'), key, Buffer.from(signature, 'hex'))).toBe(true);
   });
 
-  it('a mutation without a session is AUTH_REQUIRED (REST message), with no data', async () => {
+  it('a mutation without a session is AUTH_REQUIRED (REST code, the graph form of its message), no data', async () => {
     const r = await g.gql('mutation { requestApiKey(plan: FREE, description: "x") { key } }', {
       ip: freshIp(),
     });
@@ -754,9 +826,10 @@ describe('every surface through the router, with REST rules', () => {
     expect(viaRest.status).toBe(401);
     expect(r.status).toBe(200);
     expect(r.body.data).toBeNull();
+    expect((viaRest.body['error'] as { code: string }).code).toBe('AUTH_REQUIRED');
     expect(r.body.errors).toEqual([
       {
-        message: (viaRest.body['error'] as { message: string }).message,
+        message: accountErrors.authRequired().graphMessage,
         path: ['requestApiKey'],
         extensions: { code: 'AUTH_REQUIRED', serviceName: 'accounts' },
       },

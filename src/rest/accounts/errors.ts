@@ -18,6 +18,7 @@ export const accountErrors = {
       'AUTH_REQUIRED',
       'this endpoint needs Authorization: Bearer <session token> (sign in with POST /api/auth/challenge and POST /api/auth/session)',
       bearer,
+      'this field needs Authorization: Bearer <session token> (sign in with the requestSignInChallenge and signIn mutations)',
     ),
   invalidSession: () =>
     new ApiError(
@@ -35,6 +36,8 @@ export const accountErrors = {
       401,
       'CHALLENGE_NOT_FOUND',
       'no sign-in challenge is open for this address: request one with POST /api/auth/challenge and sign it',
+      {},
+      'no sign-in challenge is open for this address: request one with the requestSignInChallenge mutation and sign it',
     ),
   challengeUsed: () =>
     new ApiError(
