@@ -308,6 +308,34 @@ describe('the portal inside the dapp-browser emulator', () => {
     expect(await frame.getByTestId('revoke').count()).toBe(0);
     expect(await ping(key)).toBe(401);
 
+    // A second key: its dialog says what becomes of it while it is open (here: rejected, with the reason).
+    await frame
+      .getByTestId('key-description')
+      .fill('Second key, for a nightly report job on portal-test.example');
+    await frame.getByTestId('request-key').click();
+    const secondDialog = frame.getByTestId('key-dialog');
+    await secondDialog.waitFor({ state: 'visible' });
+    const state = frame.getByTestId('key-dialog-state');
+    expect(await state.textContent()).toMatch(/^It stays pending until an administrator approves it/);
+    const second = (await frame.getByTestId('key').nth(0).getAttribute('data-key-id')) as string;
+    const pendingId =
+      second === keyId ? await frame.getByTestId('key').nth(1).getAttribute('data-key-id') : second;
+    const rejected = await post(
+      platform.url,
+      `/api/admin/api-keys/${pendingId}/reject`,
+      { reason: 'one key per account for now' },
+      ADMIN_TOKEN,
+    );
+    expect(rejected.status).toBe(200);
+    await frame.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))); // back to the tab
+    await expect
+      .poll(() => state.textContent(), { timeout: 10_000 })
+      .toBe(
+        'An administrator rejected it: one key per account for now. It will not work; you may request another.',
+      );
+    await page.keyboard.press('Escape');
+    await secondDialog.waitFor({ state: 'hidden' });
+
     // Sign out: back to the sign-in view; the old session no longer works.
     await frame.getByTestId('sign-out').click();
     await frame.getByTestId('sign-in').waitFor({ state: 'visible' });

@@ -24,6 +24,7 @@ import {
   dappFieldOfCode,
   dappInput,
   keyDescriptionError,
+  newKeyStateText,
   planLabel,
   submissionWindow,
   usageSummary,
@@ -275,5 +276,21 @@ describe('wallet errors', () => {
       'INTERNAL_ERROR: boom',
     );
     expect(walletErrorMessage(new Error('plain'))).toBe('plain');
+  });
+});
+
+describe('newKeyStateText: the new-key dialog follows the key', () => {
+  it('says pending only while it is pending, then what the administrator decided', () => {
+    const k = { limitPerMinute: 3000, rejectionReason: null };
+    expect(newKeyStateText({ ...k, status: 'PENDING' })).toMatch(/pending until an administrator approves/);
+    expect(newKeyStateText({ ...k, status: 'APPROVED' })).toBe(
+      'An administrator approved it: it works now, up to 3,000 requests a minute.',
+    );
+    expect(newKeyStateText({ ...k, status: 'REJECTED', rejectionReason: 'tell us more' })).toBe(
+      'An administrator rejected it: tell us more. It will not work; you may request another.',
+    );
+    expect(newKeyStateText({ ...k, status: 'REVOKED' })).toBe('It has been revoked and no longer works.');
+    for (const status of ['APPROVED', 'REJECTED', 'REVOKED'] as const)
+      expect(newKeyStateText({ ...k, status })).not.toMatch(/pending/);
   });
 });

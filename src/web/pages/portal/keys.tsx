@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { gql } from '../../shared/graph.ts';
 import { PortalRequestApiKeyDocument, PortalRevokeApiKeyDocument } from '../../generated/graphql.ts';
 import type { Plan, PortalApiKeyFragment } from '../../generated/graphql.ts';
-import { LIMITS, PLANS, keyDescriptionError, planLabel } from './logic.ts';
+import { LIMITS, PLANS, keyDescriptionError, newKeyStateText, planLabel } from './logic.ts';
 import { KeyUsage } from './usage.tsx';
 import { Badge, When, errorText } from './ui.tsx';
 
@@ -24,7 +24,9 @@ export interface KeysProps {
 }
 
 export function KeysSection(props: KeysProps): JSX.Element {
-  const [secret, setSecret] = useState<{ key: string; prefix: string } | null>(null);
+  const [secret, setSecret] = useState<{ key: string; id: string; prefix: string } | null>(null);
+  // The new key as the list holds it now: its state may change while the dialog is open.
+  const shown = secret ? props.keys.find((k) => k.id === secret.id) : undefined;
   // Where the focus goes back when the key dialog closes: the request button (disabled, so unfocused, while sending).
   const requestButton = useRef<HTMLButtonElement>(null);
   return (
@@ -38,7 +40,7 @@ export function KeysSection(props: KeysProps): JSX.Element {
         buttonRef={requestButton}
         onCreated={(key, record) => {
           props.onCreated(record);
-          setSecret({ key, prefix: record.prefix });
+          setSecret({ key, id: record.id, prefix: record.prefix });
           props.announce(`Key ${record.prefix} requested: it is pending review.`);
         }}
         onError={props.onError}
@@ -47,6 +49,7 @@ export function KeysSection(props: KeysProps): JSX.Element {
         <KeyDialog
           secret={secret.key}
           prefix={secret.prefix}
+          state={newKeyStateText(shown ?? { status: 'PENDING', limitPerMinute: 0, rejectionReason: null })}
           onClose={() => {
             setSecret(null);
             setTimeout(() => requestButton.current?.focus(), 0);
@@ -202,7 +205,12 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<'
 }
 
 /** The new key, shown this once: a modal dialog (focus inside, Escape or Done closes it, focus goes back). */
-function KeyDialog(props: { secret: string; prefix: string; onClose: () => void }): JSX.Element {
+function KeyDialog(props: {
+  secret: string;
+  prefix: string;
+  state: string;
+  onClose: () => void;
+}): JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
@@ -259,9 +267,7 @@ function KeyDialog(props: { secret: string; prefix: string; onClose: () => void 
       <p role="status" aria-live="polite" class="muted" data-testid="copy-status">
         {copied}
       </p>
-      <p>
-        It stays <strong>pending</strong> until an administrator approves it; the list below shows its status.
-      </p>
+      <p data-testid="key-dialog-state">{props.state}</p>
       <div class="actions">
         <button type="button" onClick={() => ref.current?.close()} data-testid="key-dialog-done">
           I have stored it — close

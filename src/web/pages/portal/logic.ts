@@ -299,3 +299,25 @@ export function walletErrorMessage(e: unknown): string {
     return 'Sign-in needs a Litecoin (LTC) wallet: add one in Coin Wallet first.';
   return reason ? `${reason}: ${message}` : message;
 }
+
+/**
+ * What the new-key dialog says about the key's state, from the key as the account's list holds it now (it changes
+ * while the dialog is open when an administrator decides): pending, approved (with its limit), rejected (with the
+ * reason) or revoked.
+ */
+export function newKeyStateText(k: {
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'REVOKED';
+  limitPerMinute: number;
+  rejectionReason: string | null;
+}): string {
+  switch (k.status) {
+    case 'PENDING':
+      return 'It stays pending until an administrator approves it; the list below shows its status.';
+    case 'APPROVED':
+      return `An administrator approved it: it works now, up to ${k.limitPerMinute.toLocaleString('en-US')} requests a minute.`;
+    case 'REJECTED':
+      return `An administrator rejected it${k.rejectionReason ? `: ${k.rejectionReason}` : ''}. It will not work; you may request another.`;
+    case 'REVOKED':
+      return 'It has been revoked and no longer works.';
+  }
+}

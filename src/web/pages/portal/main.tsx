@@ -82,7 +82,15 @@ function App(): JSX.Element {
     const t = setInterval(() => {
       if (document.visibilityState === 'visible') void load();
     }, POLL_MS);
-    return () => clearInterval(t);
+    // Coming back to the tab shows what changed meanwhile (an administrator's decision) at once.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(t);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [token, load]);
 
   // Deep links from the wallet's profile (`/portal#keys`, `/portal#dapps`): the sections exist once the account has
