@@ -1,7 +1,8 @@
 /**
  * The accounts subgraph as a value: `createAccountsSubgraph({ db, keys, auth, adminToken })` gives the executable
  * schema and the per-request context factory. Side-effect free (no listener, no timers, no read at creation):
- * `main.ts` serves it, the router embeds it, tests execute it.
+ * `coinwallet serve --only subgraph:accounts` serves it (src/graph-service.ts), the router embeds it, tests
+ * execute it.
  *
  * Identity is the REST guards' (`src/rest/accounts/guards-impl.ts`): `Authorization: Bearer <ADMIN_TOKEN>` (compared
  * in constant time) is the operator; any other bearer token is a session token, looked up on first use only and at

@@ -1,7 +1,8 @@
 /**
  * The bridge subgraph as a value: `createBridgeSubgraph({ db, deployment, staleAfterMs })` gives the executable
  * schema and the per-request context factory. Side-effect free (no listener, no timers, no store access until a
- * request asks): `main.ts` serves it, tests execute it. Read only, like the REST bridge API (docs/bridge.md).
+ * request asks): `coinwallet serve --only subgraph:bridge` serves it (src/graph-service.ts), the router embeds it, tests
+ * execute it. Read only, like the REST bridge API (docs/bridge.md).
  */
 import type { Deployment } from '../../src/bridge/deployment.ts';
 import type { Db } from '../../src/store/db.ts';
