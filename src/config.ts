@@ -43,9 +43,15 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** `TRUSTED_PROXIES`: comma-separated addresses/CIDRs whose `X-Forwarded-For` is believed; default none. */
   trustedProxies: string[];
-  /** `API_KEY_PEPPER`: server-side secret mixed into key hashes; embedded mode generates one under DATA_DIR. */
+  /**
+   * `API_KEY_PEPPER`: server-side secret mixed into key hashes, at least 16 characters; embedded mode generates one
+   * under DATA_DIR.
+   */
   apiKeyPepper: string | undefined;
-  /** `ADMIN_TOKEN`: bearer token for operator endpoints; embedded mode generates one under DATA_DIR. */
+  /**
+   * `ADMIN_TOKEN`: bearer token for operator endpoints, at least 16 characters; embedded mode generates one at
+   * `DATA_DIR/secrets/admin-token`.
+   */
   adminToken: string | undefined;
   /** `NAME_SUFFIX`, default `coin`: names are `<label>.<suffix>`. */
   nameSuffix: string;
@@ -88,6 +94,13 @@ export interface AppConfig {
    * own origin (the one `/provider.js` is loaded from).
    */
   identityOrigin: string | undefined;
+  /**
+   * `COIN_IMAGES_DIR`: a folder of operator logos, `<id>.svg` or `<id>.png` per catalog coin id (an SVG wins over a
+   * PNG), served at `/assets/coins/<id>.svg` instead of the generated badge; re-read when a file changes. Unset
+   * (default) → generated badges only. Relative paths resolve against the working directory; start-up fails when it
+   * is not a directory.
+   */
+  coinImagesDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -124,8 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    apiKeyPepper: secret(env, 'API_KEY_PEPPER'),
-    adminToken: secret(env, 'ADMIN_TOKEN'),
+    apiKeyPepper: secret(env, 'API_KEY_PEPPER', 'it keys the hashes of every API key'),
+    adminToken: secret(env, 'ADMIN_TOKEN', 'it opens every operator endpoint'),
     nameSuffix: suffix(env.NAME_SUFFIX),
     nameNetwork: network(env, 'NAME_NETWORK', 'mainnet'),
     bridgeNetwork: network(env, 'BRIDGE_NETWORK', 'testnet'),
@@ -140,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),
     walletHostOrigins: walletHostOrigins(env.WALLET_HOST_ORIGINS),
     identityOrigin: identityOrigin(env.IDENTITY_ORIGIN),
+    coinImagesDir: env.COIN_IMAGES_DIR ? resolve(env.COIN_IMAGES_DIR) : undefined,
   };
 }
 
@@ -223,10 +237,18 @@ function redisUrl(v: string | undefined): string | undefined {
   return v;
 }
 
-function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+/** The shortest `ADMIN_TOKEN` / `API_KEY_PEPPER` accepted: a shorter one could be guessed. */
+const MIN_SECRET_LENGTH = 16;
+
+/** A server-side secret: unset, or at least {@link MIN_SECRET_LENGTH} characters (`why` says what it guards). */
+function secret(env: NodeJS.ProcessEnv, name: string, why: string): string | undefined {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
-  if (v.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  if (v.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(
+      `${name} must be at least ${MIN_SECRET_LENGTH} characters (${why}, so it must not be guessable); ` +
+        `generate one with: openssl rand -hex 32`,
+    );
   return v;
 }
 

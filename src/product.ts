@@ -3,6 +3,7 @@ import { ASSETS } from './catalog/assets.ts';
 import { CATEGORIES } from './catalog/categories.ts';
 import { CURRENCIES, QUOTE_ASSETS } from './catalog/currencies.ts';
 import type { AppConfig } from './config.ts';
+import { ConfigError } from './config.ts';
 import { createDemoSource } from './demo/live.ts';
 import { DEMO_NOTICE } from './demo/dataset.ts';
 import { DEFAULT_PRICE_RULES } from './engine/price.ts';
@@ -33,7 +34,8 @@ import { createRouter } from '../router/index.ts';
 import type { RouterOptions } from '../router/index.ts';
 import { RedisApqCache } from '../router/apq-cache.ts';
 import { loadManifest } from '../router/plugins/persisted-operations.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH } from './kit/manifest.ts';
+import type { PersistedManifest } from '../router/plugins/persisted-operations.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from './kit/manifest.ts';
 import { WEB_PERSISTED_DOCUMENTS_PATH } from './web/manifest.ts';
 
 /** The running product: HTTP server, market engine and store. */
@@ -44,6 +46,8 @@ export interface Product {
   db: Db;
   /** Base URL the server listens on. */
   url: string;
+  /** Where the generated operator token is (`ADMIN_TOKEN` unset, embedded mode); null otherwise. */
+  adminTokenFile: string | null;
   /** Resolves when the first aggregation is done (then `/healthz` answers 200); rejects if start-up failed. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -68,27 +72,51 @@ export function engineConfig(
   };
 }
 
-/** Router options from the configuration (everything but where the subgraphs are). */
+export type PersistedOperations = NonNullable<RouterOptions['persisted']>;
+
+/**
+ * The router's persisted operations: the kits' and the web pages' documents always run (they send only
+ * `{ documentId, variables }`); `PERSISTED_OPERATIONS` adds more, and its mode (`safelist`) then applies to everything
+ * else. A manifest that cannot be read or is malformed is a `ConfigError` naming the variable.
+ */
+export function persistedOperations(
+  cfg: Pick<AppConfig, 'persistedOperations' | 'persistedOperationsMode'>,
+): PersistedOperations {
+  let extra: PersistedManifest = new Map();
+  if (cfg.persistedOperations) {
+    try {
+      extra = loadManifest(cfg.persistedOperations);
+    } catch (err) {
+      throw new ConfigError(`PERSISTED_OPERATIONS: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return {
+    manifest: new Map([
+      ...loadManifest(KIT_RETIRED_DOCUMENTS_PATH),
+      ...loadManifest(KIT_PERSISTED_DOCUMENTS_PATH),
+      ...loadManifest(WEB_PERSISTED_DOCUMENTS_PATH),
+      ...extra,
+    ]),
+    mode: cfg.persistedOperations ? cfg.persistedOperationsMode : 'allow',
+  };
+}
+
+/**
+ * Router options from the configuration (everything but where the subgraphs are); `persisted` from
+ * {@link persistedOperations}, read before anything starts so that a bad manifest stops start-up at once.
+ */
 export function routerOptions(
   cfg: AppConfig,
   access: AccessRuntime,
   log: Logger,
+  persisted: PersistedOperations,
 ): Omit<RouterOptions, 'subgraphs'> {
   return {
     access: access.access,
     usage: access.usage,
     costLimits: cfg.routerCostLimits,
     subgraphTimeoutMs: cfg.routerSubgraphTimeoutMs,
-    // The kits' and the web pages' documents always run (they send only `{ documentId, variables }`); PERSISTED_OPERATIONS adds more,
-    // and its mode (`safelist`) then applies to everything else.
-    persisted: {
-      manifest: new Map([
-        ...loadManifest(KIT_PERSISTED_DOCUMENTS_PATH),
-        ...loadManifest(WEB_PERSISTED_DOCUMENTS_PATH),
-        ...(cfg.persistedOperations ? loadManifest(cfg.persistedOperations) : []),
-      ]),
-      mode: cfg.persistedOperations ? cfg.persistedOperationsMode : 'allow',
-    },
+    persisted,
     ...(access.redis ? { apqCache: new RedisApqCache(access.redis) } : {}),
     log,
   };
@@ -214,8 +242,9 @@ export async function startProduct(
   cfg: AppConfig,
   io: { log: Logger; progress?: DemoProgress },
 ): Promise<Product> {
-  // A broken sources or deployment file stops start-up here, with a message naming the field.
+  // A broken sources, deployment or persisted-operations file stops start-up here, with a message naming the field.
   const configured = configuredSources(cfg);
+  const persisted = persistedOperations(cfg);
   const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
   const live = reserveChainData(deployment, configured);
   const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
@@ -223,7 +252,7 @@ export async function startProduct(
   let dataset: Dataset = { kind: 'loading', notice: null };
   let attester: ReserveAttester | null = null;
   const access = await createAccessRuntime(cfg, db, io.log);
-  const adminToken = resolveAdminToken({
+  const { token: adminToken, file: adminTokenFile } = resolveAdminToken({
     env: cfg.adminToken,
     dataDir: cfg.dataDir,
     scaleOut: Boolean(cfg.databaseUrl),
@@ -231,7 +260,7 @@ export async function startProduct(
   const domain = cfg.signInDomain ?? `${cfg.host}:${cfg.port}`;
   // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
   const router = await createRouter({
-    ...routerOptions(cfg, access, io.log),
+    ...routerOptions(cfg, access, io.log, persisted),
     subgraphs: {
       kind: 'in-process',
       subgraphs: createSubgraphs({
@@ -254,6 +283,7 @@ export async function startProduct(
     engine,
     graph: router,
     provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
+    coinImagesDir: cfg.coinImagesDir,
     priceBase: cfg.priceBasePath,
     accounts: { db, keys: access.keys, adminToken, domain },
     names: { suffix: cfg.nameSuffix, network: cfg.nameNetwork },
@@ -285,6 +315,7 @@ export async function startProduct(
     access,
     db,
     url,
+    adminTokenFile,
     ready,
     async close() {
       await app.close();

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyReport } from '../../src/bridge/attestation.ts';
+import { servedNumber } from '../../src/engine/served-numbers.ts';
 import { FX_CURRENCIES } from '../../src/ingest/validate.ts';
 import type { Litecoind } from '../support/litecoind.ts';
 import { startLitecoind } from '../support/litecoind.ts';
@@ -305,12 +306,13 @@ async function nodeFigures() {
   const info = await node.rpc<{ difficulty: number }>('getmininginfo');
   const stats = await node.rpc<{ subsidy: number }>('getblockstats', [height, ['subsidy']]);
   const supply = await node.rpc<{ total_amount: number }>('gettxoutsetinfo', ['none']);
+  // As served: whole numbers as they are, others at most 12 significant digits (the served-number rule).
   return {
     height,
-    difficulty: info.difficulty,
-    networkHashrate: await node.rpc<number>('getnetworkhashps'),
+    difficulty: servedNumber(info.difficulty),
+    networkHashrate: servedNumber(await node.rpc<number>('getnetworkhashps')),
     blockReward: stats.subsidy / 1e8,
-    blockTimeSeconds: (tip.time - old.time) / 50,
+    blockTimeSeconds: servedNumber((tip.time - old.time) / 50),
     tipTime: new Date(tip.time * 1000).toISOString(),
     supply: supply.total_amount,
   };

@@ -88,6 +88,23 @@ describe('the price API in the real product', () => {
     expect(err).toBeInstanceOf(Coingecko.NotFoundError);
   });
 
+  it('the CoinGecko SDK works keyless with its key header omitted (README), and sees null where we cannot verify', async () => {
+    // Without the omitted header the SDK refuses to send anything ("Could not resolve authentication method").
+    const refused = await (async () => new Coingecko({ baseURL: base, maxRetries: 0 }).ping.get())().catch(
+      (e: unknown) => e,
+    );
+    expect(String(refused)).toMatch(/authentication/);
+    const cg = new Coingecko({ baseURL: base, maxRetries: 0, defaultHeaders: { 'x-cg-pro-api-key': null } });
+    expect((await cg.ping.get()).gecko_says).toMatch(/Moon/);
+    // Fields its types call numbers that we serve as null (README, "Null where the SDK's types say a number").
+    const global = await cg.global.get();
+    expect(global.data?.volume_change_percentage_24h_usd).toBeNull();
+    const trending = await cg.search.trending.get();
+    const ranks = (trending.coins ?? []).map((c) => c.item?.market_cap_rank);
+    expect(ranks.length).toBeGreaterThan(0);
+    expect(ranks.every((r) => r === null || typeof r === 'number')).toBe(true);
+  });
+
   it('keyless clients get 240 per minute per IP, then 429 with Retry-After', async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
