@@ -4,7 +4,6 @@
  * and content type in `responses.json`): exact figures, the key in the query and never in a message, the schedule
  * (`everyMs`), rate-limit back-off, Blockbook's one-block balance read, and answers that cannot be used.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BLOCKBOOK_DEFAULTS, createBlockbookSource } from '../../src/ingest/explorers/blockbook.ts';
 import { BLOCKCHAIR_DEFAULTS, createBlockchairSource } from '../../src/ingest/explorers/blockchair.ts';
@@ -13,20 +12,18 @@ import { createCryptoidSource, CRYPTOID_DEFAULTS } from '../../src/ingest/explor
 import type { CryptoidConfig } from '../../src/ingest/explorers/cryptoid.ts';
 import type { SourceError } from '../../src/ingest/http.ts';
 import type { SourceSnapshot, SupplyRecord, TickerSource } from '../../src/ingest/types.ts';
-import { send, stalled, startRecordedServer, truncated } from '../support/recorded-http.ts';
+import {
+  send,
+  stalled,
+  failure,
+  recordedFixtures,
+  startRecordedServer,
+  truncated,
+} from '../support/recorded-http.ts';
 import type { Recorded, RecordedRequest, RecordedServer } from '../support/recorded-http.ts';
 
-const dir = new URL('../fixtures/explorers/', import.meta.url);
-const MANIFEST = JSON.parse(readFileSync(new URL('responses.json', dir), 'utf8')) as Record<
-  string,
-  { status: number; contentType: string }
->;
 /** A recorded answer: its body, status and content type. */
-const fixture = (name: string) => {
-  const meta = MANIFEST[name];
-  if (!meta) throw new Error(`${name} is not in responses.json`);
-  return { body: readFileSync(new URL(name, dir), 'utf8'), ...meta };
-};
+const fixture = recordedFixtures(new URL('../fixtures/explorers/', import.meta.url));
 const LTC_CIRCULATING = fixture('cryptoid-ltc-circulating-2020-07-13.txt');
 const DGB_CIRCULATING = fixture('cryptoid-dgb-circulating-2020-08-03.txt');
 const LTC_STATS = fixture('blockchair-litecoin-stats-2020-07-13.json');
@@ -70,14 +67,6 @@ beforeEach(() => {
 const poll = async (s: TickerSource) =>
   (await s.poll(signal)) as SourceSnapshot & { supply?: SupplyRecord[] };
 /** The error a promise rejects with (fails the test when it resolves). */
-const failure = (p: Promise<unknown>): Promise<SourceError> =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: SourceError) => err,
-  );
-
 /** Behaviour both supply explorers share, run against each. */
 function supplySourceContract(
   name: string,
@@ -89,7 +78,7 @@ function supplySourceContract(
     it('asks at most once per everyMs; a failed fetch does not move the schedule', async () => {
       const s = make();
       reply = send(503, 'down for maintenance', 'text/plain');
-      expect((await failure(s.poll(signal))).reason).toBe('http_error');
+      expect((await failure<SourceError>(s.poll(signal))).reason).toBe('http_error');
       reply = good();
       expect((await poll(s)).supply).toHaveLength(1);
       expect(requests()).toHaveLength(2);
@@ -104,11 +93,11 @@ function supplySourceContract(
     it('backs off on 429 with Retry-After: no request reaches the server until it has passed', async () => {
       const s = make();
       reply = tooMany('120');
-      const limited = await failure(s.poll(signal));
+      const limited = await failure<SourceError>(s.poll(signal));
       expect(limited.reason).toBe('rate_limited');
       reply = good();
       clock += 119_000;
-      expect((await failure(s.poll(signal))).reason).toBe('backing_off');
+      expect((await failure<SourceError>(s.poll(signal))).reason).toBe('backing_off');
       expect(requests()).toHaveLength(1);
       clock += 1_000;
       expect((await poll(s)).supply).toHaveLength(1);
@@ -117,12 +106,14 @@ function supplySourceContract(
 
     it('an HTML page, a truncated body and a hang are errors', async () => {
       reply = HTML;
-      expect(['bad_response', 'not_json']).toContain((await failure(make().poll(signal))).reason);
+      expect(['bad_response', 'not_json']).toContain(
+        (await failure<SourceError>(make().poll(signal))).reason,
+      );
       reply = truncated('65451157.99675740 and then some more bytes', 10);
-      expect((await failure(make().poll(signal))).reason).toBe('unreachable');
+      expect((await failure<SourceError>(make().poll(signal))).reason).toBe('unreachable');
       reply = stalled('text/plain');
       const started = Date.now();
-      const err = await failure(make({ key: 'hush-1234', timeoutMs: 150 }).poll(signal));
+      const err = await failure<SourceError>(make({ key: 'hush-1234', timeoutMs: 150 }).poll(signal));
       expect(err.reason).toBe('timeout');
       expect(err.message).toContain('150 ms');
       expect(err.message).not.toContain('hush-1234');
@@ -177,7 +168,7 @@ describe('chainz.cryptoid.info', () => {
     await poll(cryptoid({ key: 'k3y/with&chars' }));
     expect(requests()).toEqual(['/ltc/api.dws?q=circulating&key=k3y%2Fwith%26chars']);
     reply = send(403, 'forbidden: key k3y/with&chars is not valid', 'text/plain');
-    const err = await failure(cryptoid({ key: 'k3y/with&chars' }).poll(signal));
+    const err = await failure<SourceError>(cryptoid({ key: 'k3y/with&chars' }).poll(signal));
     expect(err.reason).toBe('http_error');
     expect(err.message).toContain('HTTP 403');
     expect(err.message).not.toContain('k3y');
@@ -190,7 +181,7 @@ describe('chainz.cryptoid.info', () => {
     }
     for (const body of ['-5', '+5', '6.5e7', '0x10', '1,000.5', '.5', '007', 'NaN', '', '{"supply":1}']) {
       reply = send(200, body, 'text/plain');
-      const err = await failure(cryptoid().poll(signal));
+      const err = await failure<SourceError>(cryptoid().poll(signal));
       expect(err.reason, body).toBe('bad_response');
       expect(err.message).toContain('expected a bare non-negative decimal of coins');
     }
@@ -261,7 +252,7 @@ describe('Blockchair', () => {
       '{"data":null,"context":{"code":400,"error":"Invalid API key B1ockKey"}}',
       'application/json',
     );
-    const err = await failure(blockchair({ key: 'B1ockKey' }).poll(signal));
+    const err = await failure<SourceError>(blockchair({ key: 'B1ockKey' }).poll(signal));
     expect(err.reason).toBe('http_error');
     expect(err.message).toContain('Invalid API key');
     expect(err.message).not.toContain('B1ockKey');
@@ -270,7 +261,9 @@ describe('Blockchair', () => {
   it("treats Blockchair's other limit statuses (402, 430, 434, 435) as rate limits", async () => {
     for (const status of [402, 430, 434, 435]) {
       reply = send(status, '{"data":null,"context":{"code":' + status + '}}', 'application/json');
-      expect((await failure(blockchair().poll(signal))).reason, String(status)).toBe('rate_limited');
+      expect((await failure<SourceError>(blockchair().poll(signal))).reason, String(status)).toBe(
+        'rate_limited',
+      );
     }
   });
 
@@ -288,19 +281,21 @@ describe('Blockchair', () => {
       const body = LTC_STATS.body.replace(from, to);
       expect(body).not.toBe(LTC_STATS.body);
       reply = replay(LTC_STATS, body);
-      const err = await failure(blockchair().poll(signal));
+      const err = await failure<SourceError>(blockchair().poll(signal));
       expect(err.reason, to).toBe('bad_response');
       expect(err.message).toMatch(
         /expected (context\.code 200|data\.circulation to be an integer of base units)/,
       );
     }
     reply = send(200, '[]', 'application/json');
-    expect((await failure(blockchair().poll(signal))).message).toContain('expected an object with "data"');
+    expect((await failure<SourceError>(blockchair().poll(signal))).message).toContain(
+      'expected an object with "data"',
+    );
   });
 
   it('an HTML page is not JSON', async () => {
     reply = HTML;
-    const err = await failure(blockchair().poll(signal));
+    const err = await failure<SourceError>(blockchair().poll(signal));
     expect(err.reason).toBe('not_json');
     expect(err.message).toContain('502 Bad Gateway');
   });
@@ -368,20 +363,20 @@ describe('Blockbook', () => {
 
   it('refuses a Blockbook that is still syncing and an answer that is not a Blockbook status', async () => {
     reply = statusAt(860730, false);
-    const syncing = await failure(blockbook().poll(signal));
+    const syncing = await failure<SourceError>(blockbook().poll(signal));
     expect(syncing.reason).toBe('bad_response');
     expect(syncing.message).toContain('still syncing');
     reply = replay(LTC_STATS);
-    const other = await failure(blockbook().poll(signal));
+    const other = await failure<SourceError>(blockbook().poll(signal));
     expect(other.reason).toBe('bad_response');
     expect(other.message).toContain('expected a Blockbook status');
     reply = replay(STATUS, STATUS.body.replace('"bestHeight": 860730', '"bestHeight": "860730"'));
-    expect((await failure(blockbook().poll(signal))).reason).toBe('bad_response');
+    expect((await failure<SourceError>(blockbook().poll(signal))).reason).toBe('bad_response');
   });
 
   it("says Blockbook's own error text: 500 Service unavailable (first sync) is an http_error", async () => {
     reply = replay(UNAVAILABLE);
-    const err = await failure(blockbook().poll(signal));
+    const err = await failure<SourceError>(blockbook().poll(signal));
     expect(err.reason).toBe('http_error');
     expect(err.message).toContain('HTTP 500, Blockbook error: Service unavailable');
   });
@@ -421,7 +416,7 @@ describe('Blockbook', () => {
 
   it('gives up after three reads when the chain keeps moving', async () => {
     reply = chain([HEIGHT, HEIGHT + 1, HEIGHT + 2, HEIGHT + 3, HEIGHT + 4, HEIGHT + 5]);
-    const err = await failure(blockbook().balances([A1]));
+    const err = await failure<SourceError>(blockbook().balances([A1]));
     expect(err.reason).toBe('bad_response');
     expect(err.message).toContain('the chain moved during each of 3 balance reads');
     expect(requests().filter((u) => u === '/api/v2')).toHaveLength(6);
@@ -429,7 +424,7 @@ describe('Blockbook', () => {
 
   it("a refused address is a bad_response carrying Blockbook's error text", async () => {
     reply = chain([HEIGHT], { address: replay(INVALID_ADDRESS) });
-    const err = await failure(blockbook().balances(['not-an-address']));
+    const err = await failure<SourceError>(blockbook().balances(['not-an-address']));
     expect(err.reason).toBe('bad_response');
     expect(err.message).toContain(
       'HTTP 400, Blockbook error: Invalid address, decoded address is of unknown format',
@@ -441,17 +436,17 @@ describe('Blockbook', () => {
       reply = chain([HEIGHT], {
         address: replay(ADDRESS_BASIC, ADDRESS_BASIC.body.replace('"4225100"', JSON.stringify(balance))),
       });
-      expect((await failure(blockbook().balances([A1]))).message).toContain(
+      expect((await failure<SourceError>(blockbook().balances([A1]))).message).toContain(
         'expected "balance" to be a string',
       );
     }
     reply = chain([HEIGHT], {
       address: replay(ADDRESS_BASIC, ADDRESS_BASIC.body.replace('"4225100"', '4225100')),
     });
-    expect((await failure(blockbook().balances([A1]))).reason).toBe('bad_response');
+    expect((await failure<SourceError>(blockbook().balances([A1]))).reason).toBe('bad_response');
     // The recorded block is 2648059 whatever height is asked for.
     reply = chain([HEIGHT + 7], { block: replay(BLOCK) });
-    const wrongBlock = await failure(blockbook().balances([A1]));
+    const wrongBlock = await failure<SourceError>(blockbook().balances([A1]));
     expect(wrongBlock.reason).toBe('bad_response');
     expect(wrongBlock.message).toContain(`expected block ${HEIGHT + 7}`);
   });
@@ -459,11 +454,11 @@ describe('Blockbook', () => {
   it('backs off on 429 with Retry-After: no request reaches the server until it has passed', async () => {
     const s = blockbook();
     reply = tooMany('30');
-    expect((await failure(s.poll(signal))).reason).toBe('rate_limited');
+    expect((await failure<SourceError>(s.poll(signal))).reason).toBe('rate_limited');
     reply = chain([HEIGHT]);
     clock += 29_000;
-    expect((await failure(s.poll(signal))).reason).toBe('backing_off');
-    expect((await failure(s.balances([A1]))).reason).toBe('backing_off');
+    expect((await failure<SourceError>(s.poll(signal))).reason).toBe('backing_off');
+    expect((await failure<SourceError>(s.balances([A1]))).reason).toBe('backing_off');
     expect(requests()).toHaveLength(1);
     clock += 1_000;
     await poll(s);
@@ -472,11 +467,11 @@ describe('Blockbook', () => {
 
   it('an HTML page, a truncated body and a hang are errors', async () => {
     reply = HTML;
-    expect((await failure(blockbook().poll(signal))).reason).toBe('not_json');
+    expect((await failure<SourceError>(blockbook().poll(signal))).reason).toBe('not_json');
     reply = truncated(STATUS.body, 10);
-    expect((await failure(blockbook().poll(signal))).reason).toBe('unreachable');
+    expect((await failure<SourceError>(blockbook().poll(signal))).reason).toBe('unreachable');
     reply = stalled('text/plain');
-    expect((await failure(blockbook(150).poll(signal))).reason).toBe('timeout');
-    expect((await failure(blockbook(150).balances([A1]))).reason).toBe('timeout');
+    expect((await failure<SourceError>(blockbook(150).poll(signal))).reason).toBe('timeout');
+    expect((await failure<SourceError>(blockbook(150).balances([A1]))).reason).toBe('timeout');
   });
 });

@@ -5,7 +5,7 @@
  * figures of a poll and the calls that produce them, cookie auth, the fallbacks for older nodes, every way a whole
  * poll fails, absurd figures reaching validation, and the reserve balances (UTXO scan and wallet).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,23 +21,18 @@ import type { SourceSnapshot } from '../../src/ingest/types.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
-import { startRecordedServer } from '../support/recorded-http.ts';
+import { recordedFixtures, startRecordedServer } from '../support/recorded-http.ts';
 import type { Recorded, RecordedRequest, RecordedServer } from '../support/recorded-http.ts';
 
-const DIR = new URL('../fixtures/node/', import.meta.url);
-const MANIFEST = JSON.parse(readFileSync(new URL('responses.json', DIR), 'utf8')) as Record<
-  string,
-  { status: number; contentType: string; headers?: Record<string, string> }
->;
+const fixture = recordedFixtures(new URL('../fixtures/node/', import.meta.url));
 
 /**
  * The recorded answer `name` to the request whose JSON-RPC id is `id` (Core echoes the request's id, so the recorded
  * one is replaced); `edit` changes the body in memory for one case, and each test that does so says why.
  */
 function answer(name: string, id: unknown, edit: (body: string) => string = (b) => b): Recorded {
-  const meta = MANIFEST[name];
-  if (!meta) throw new Error(`${name} is not in responses.json`);
-  const body = edit(readFileSync(new URL(name, DIR), 'utf8'));
+  const meta = fixture(name);
+  const body = edit(meta.body);
   return {
     status: meta.status,
     headers: { 'content-type': meta.contentType, ...meta.headers },

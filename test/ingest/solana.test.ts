@@ -4,25 +4,23 @@
  * with the request's id: `getSlot` as liveness, `getTokenSupply` + `getBlockTime` read exactly, JSON-RPC errors with
  * their codes, no guessed block time, rate-limit back-off, and answers that cannot be used.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceError } from '../../src/ingest/http.ts';
 import type { RpcError } from '../../src/ingest/node/rpc.ts';
 import { createSolanaSource, SOLANA_DEFAULTS } from '../../src/ingest/solana.ts';
 import type { SolanaConfig } from '../../src/ingest/solana.ts';
-import { send, stalled, startRecordedServer, truncated } from '../support/recorded-http.ts';
+import {
+  send,
+  stalled,
+  failure,
+  recordedFixtures,
+  startRecordedServer,
+  truncated,
+} from '../support/recorded-http.ts';
 import type { Recorded, RecordedServer } from '../support/recorded-http.ts';
 
-const dir = new URL('../fixtures/solana/', import.meta.url);
-const MANIFEST = JSON.parse(readFileSync(new URL('responses.json', dir), 'utf8')) as Record<
-  string,
-  { status: number; contentType: string }
->;
-const fixture = (name: string) => {
-  const meta = MANIFEST[name];
-  if (!meta) throw new Error(`${name} is not in responses.json`);
-  return { body: readFileSync(new URL(name, dir), 'utf8'), ...meta };
-};
+/** A recorded answer: its body, status and content type. */
+const fixture = recordedFixtures(new URL('../fixtures/solana/', import.meta.url));
 const SLOT = fixture('getSlot-docs.json');
 const SUPPLY = fixture('getTokenSupply-docs.json');
 const NOT_A_MINT = fixture('getTokenSupply-error-not-a-mint.json');
@@ -79,14 +77,6 @@ const solana = (over: Partial<SolanaConfig> = {}) =>
     { id: 'solana:mainnet', url: `${base}/`, timeoutMs: SOLANA_DEFAULTS.timeoutMs, ...over },
     { now },
   );
-const failure = (p: Promise<unknown>): Promise<SourceError> =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: SourceError) => err,
-  );
-
 describe('Solana JSON-RPC', () => {
   it('polls getSlot as a liveness check, at the configured commitment', async () => {
     const s = solana();
@@ -99,7 +89,7 @@ describe('Solana JSON-RPC', () => {
     expect(await s.poll(signal)).toEqual({ source: 'solana:mainnet', ts: clock, tickers: [] });
     expect(calls).toEqual([{ method: 'getSlot', params: [{ commitment: 'finalized' }] }]);
     answers['getSlot'] = replay(SLOT, (b) => b.replace('1234', '"1234"'));
-    expect((await failure(s.poll(signal))).reason).toBe('bad_response');
+    expect((await failure<SourceError>(s.poll(signal))).reason).toBe('bad_response');
   });
 
   it('reads a token supply exactly, at its slot, with that slot’s block time', async () => {
@@ -127,7 +117,7 @@ describe('Solana JSON-RPC', () => {
 
   it('turns a JSON-RPC error into rpc_error with its code', async () => {
     answers['getTokenSupply'] = replay(NOT_A_MINT);
-    const err = (await failure(solana().tokenSupply(MINT))) as RpcError;
+    const err = (await failure<SourceError>(solana().tokenSupply(MINT))) as RpcError;
     expect(err.reason).toBe('rpc_error');
     expect(err.code).toBe(-32602);
     expect(err.message).toBe('getTokenSupply: RPC error -32602: Invalid param: not a Token mint');
@@ -136,12 +126,12 @@ describe('Solana JSON-RPC', () => {
 
   it('fails, and guesses no time, when the block time of the slot is not available', async () => {
     answers['getBlockTime'] = replay(NO_BLOCK);
-    const err = (await failure(solana().tokenSupply(MINT))) as RpcError;
+    const err = (await failure<SourceError>(solana().tokenSupply(MINT))) as RpcError;
     expect(err.reason).toBe('rpc_error');
     expect(err.code).toBe(-32004);
     expect(err.message).toContain('Block not available for slot');
     answers['getBlockTime'] = replay(BLOCK_TIME, (b) => b.replace('1574721591', 'null'));
-    const none = await failure(solana().tokenSupply(MINT));
+    const none = await failure<SourceError>(solana().tokenSupply(MINT));
     expect(none.reason).toBe('bad_response');
     expect(none.message).toContain('no time for slot 1114');
   });
@@ -157,7 +147,7 @@ describe('Solana JSON-RPC', () => {
     ];
     for (const [from, to] of edits) {
       answers['getTokenSupply'] = replay(SUPPLY, (b) => b.replace(from, to));
-      const err = await failure(solana().tokenSupply(MINT));
+      const err = await failure<SourceError>(solana().tokenSupply(MINT));
       expect(err.reason, to).toBe('bad_response');
       expect(err.message).toMatch(/getTokenSupply: expected/);
     }
@@ -165,9 +155,11 @@ describe('Solana JSON-RPC', () => {
 
   it('refuses an answer to another request id and an answer with neither result nor error', async () => {
     answers['getSlot'] = (id) => replay(SLOT)(id + 1);
-    expect((await failure(solana().poll(signal))).message).toContain('expected the answer to request id');
+    expect((await failure<SourceError>(solana().poll(signal))).message).toContain(
+      'expected the answer to request id',
+    );
     answers['getSlot'] = send(200, '{"jsonrpc":"2.0","id":1}', 'application/json');
-    expect((await failure(solana().poll(signal))).message).toContain('"result" or "error"');
+    expect((await failure<SourceError>(solana().poll(signal))).message).toContain('"result" or "error"');
   });
 
   it('backs off on 429 with Retry-After: no request reaches the server until it has passed', async () => {
@@ -175,11 +167,11 @@ describe('Solana JSON-RPC', () => {
     answers['getSlot'] = send(429, 'Too many requests for a specific RPC call', 'text/plain', {
       'retry-after': '10',
     });
-    expect((await failure(s.poll(signal))).reason).toBe('rate_limited');
+    expect((await failure<SourceError>(s.poll(signal))).reason).toBe('rate_limited');
     answers['getSlot'] = replay(SLOT);
     clock += 9_000;
-    expect((await failure(s.poll(signal))).reason).toBe('backing_off');
-    expect((await failure(s.tokenSupply(MINT))).reason).toBe('backing_off');
+    expect((await failure<SourceError>(s.poll(signal))).reason).toBe('backing_off');
+    expect((await failure<SourceError>(s.tokenSupply(MINT))).reason).toBe('backing_off');
     expect(hits()).toBe(1);
     clock += 1_000;
     await s.poll(signal);
@@ -189,16 +181,18 @@ describe('Solana JSON-RPC', () => {
   it('an HTML page, a truncated body and a hang are errors; a key in the query stays out of messages', async () => {
     answers['*'] = HTML;
     delete answers['getSlot'];
-    const html = await failure(solana().poll(signal));
+    const html = await failure<SourceError>(solana().poll(signal));
     expect(html.reason).toBe('http_error');
     expect(html.message).toContain('503 Service Temporarily Unavailable');
     answers['getSlot'] = truncated('{"jsonrpc":"2.0","result":1234,"id":1}', 21);
-    expect((await failure(solana().poll(signal))).reason).toBe('unreachable');
+    expect((await failure<SourceError>(solana().poll(signal))).reason).toBe('unreachable');
     answers['getSlot'] = stalled('application/json');
-    const slow = await failure(solana({ url: `${base}/?api-key=sol-s3cret`, timeoutMs: 150 }).poll(signal));
+    const slow = await failure<SourceError>(
+      solana({ url: `${base}/?api-key=sol-s3cret`, timeoutMs: 150 }).poll(signal),
+    );
     expect(slow.reason).toBe('timeout');
     expect(slow.message).not.toContain('sol-s3cret');
     answers['getSlot'] = send(200, '<html>maintenance</html>', 'text/html');
-    expect((await failure(solana().poll(signal))).reason).toBe('not_json');
+    expect((await failure<SourceError>(solana().poll(signal))).reason).toBe('not_json');
   });
 });

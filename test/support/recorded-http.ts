@@ -4,6 +4,7 @@
  * may also be cut short: `truncate` (a body that breaks off) or `stall` (headers, then silence). Every request is
  * logged, so tests can count what reached the "third party".
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 
@@ -91,4 +92,38 @@ export async function startRecordedServer(route: Route): Promise<RecordedServer>
         server.close(() => r());
       }),
   };
+}
+
+/** One recorded answer of a fixtures folder: its body, and status, content type and headers from `responses.json`. */
+export interface RecordedFixture {
+  body: string;
+  status: number;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The fixtures of a folder (`test/fixtures/<name>/`), each answer's status and content type listed in its
+ * `responses.json`: `fixture(file)` reads one, and fails for a file the manifest does not list.
+ */
+export function recordedFixtures(dir: URL): (name: string) => RecordedFixture {
+  const manifest = JSON.parse(readFileSync(new URL('responses.json', dir), 'utf8')) as Record<
+    string,
+    Omit<RecordedFixture, 'body'>
+  >;
+  return (name) => {
+    const meta = manifest[name];
+    if (!meta) throw new Error(`${name} is not in responses.json`);
+    return { body: readFileSync(new URL(name, dir), 'utf8'), ...meta };
+  };
+}
+
+/** The error a promise rejects with; fails the test when it resolves. */
+export function failure<E = Error>(p: Promise<unknown>): Promise<E> {
+  return p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (err: E) => err,
+  );
 }
