@@ -161,6 +161,17 @@ export class BackoffGate {
     }
   }
 
+  /**
+   * One request through the gate: `backing_off` (nothing sent) while a back-off runs; a rate-limit answer starts one
+   * and throws `rate_limited`; any other answer is returned whatever its status (the caller judges it).
+   */
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    this.check();
+    const res = await httpRequest(req);
+    this.observe(res);
+    return res;
+  }
+
   observe(res: HttpResponse): void {
     if (!RATE_LIMIT_STATUSES.has(res.status)) {
       this.streak = 0;

@@ -9,7 +9,7 @@
  * with the code on the error's `code`); HTTP 429 from a public endpoint starts the back-off.
  */
 import { JsonNumber, parseExactJson } from './exact-json.ts';
-import { BackoffGate, httpRequest, preview, redact, SourceError } from './http.ts';
+import { BackoffGate, preview, redact, SourceError } from './http.ts';
 import { RpcError } from './node/rpc.ts';
 import type { SourceSnapshot, TickerSource, TokenSupply, TokenSupplyReader } from './types.ts';
 
@@ -61,9 +61,8 @@ export function createSolanaSource(cfg: SolanaConfig, deps: { now?: () => number
 
   /** One JSON-RPC call; resolves to `result` with exact numbers ({@link JsonNumber}). */
   async function call(method: string, params: unknown[], signal: AbortSignal): Promise<unknown> {
-    gate.check();
     const id = nextId++;
-    const res = await httpRequest({
+    const res = await gate.request({
       url: cfg.url,
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -71,7 +70,6 @@ export function createSolanaSource(cfg: SolanaConfig, deps: { now?: () => number
       timeoutMs: cfg.timeoutMs,
       signal,
     });
-    gate.observe(res);
     let body: unknown;
     try {
       body = parseExactJson(res.text);

@@ -113,3 +113,32 @@ describe('coinwallet serve (PostgreSQL server)', () => {
     expect(r.rows[0]?.n).toBeGreaterThan(60 * 25);
   });
 });
+
+// `coinwallet serve` says where the operator token is when `ADMIN_TOKEN` is unset (embedded mode generates one), in
+// its start-up lines, and never prints the token itself.
+describe('the operator token at start-up', () => {
+  it('ADMIN_TOKEN unset: the start-up lines name the generated file, not the token', async () => {
+    const dataDir = tempDir();
+    const p = await startServe({ DATA_DIR: dataDir, DEMO_DAYS: '3', ADMIN_TOKEN: '' });
+    procs.push(p);
+    const file = join(dataDir, 'secrets', 'admin-token');
+    const startUp = p.output().slice(0, p.output().indexOf('listening on'));
+    expect(startUp).toContain(`coinwallet: ADMIN_TOKEN is unset: the operator token is in ${file}\n`);
+    const token = readFileSync(file, 'utf8').trim();
+    expect(token).toMatch(/^cwa_/);
+    expect(p.output()).not.toContain(token);
+    await p.stop();
+  });
+
+  it('ADMIN_TOKEN set: no token line, nothing generated', async () => {
+    const dataDir = tempDir();
+    const token = 'e2e-operator-token-0123456789';
+    const p = await startServe({ DATA_DIR: dataDir, DEMO_DAYS: '3', ADMIN_TOKEN: token });
+    procs.push(p);
+    expect(p.output()).toContain('listening on');
+    expect(p.output()).not.toContain('operator token');
+    expect(p.output()).not.toContain(token);
+    expect(() => readFileSync(join(dataDir, 'secrets', 'admin-token'))).toThrow(/ENOENT/);
+    await p.stop();
+  });
+});

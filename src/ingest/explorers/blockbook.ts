@@ -21,7 +21,7 @@
 import { BackoffGate, jsonBody, preview, redact, SourceError } from '../http.ts';
 import type { AddressBalance, BalanceReader, SourceSnapshot, TickerSource } from '../types.ts';
 import { assetOfTicker } from '../../catalog/assets.ts';
-import { explorerGet, isOk } from './common.ts';
+import { isOk } from './common.ts';
 
 export interface BlockbookConfig {
   /** Source id, e.g. `blockbook:ltc`. */
@@ -63,10 +63,11 @@ export function createBlockbookSource(
   async function get(path: string, signal: AbortSignal): Promise<Record<string, unknown>> {
     const url = `${cfg.url}${path}`;
     const where = redact(url);
-    const res = await explorerGet(gate, url, {
+    const res = await gate.request({
+      url,
+      headers: { accept: 'application/json' },
       timeoutMs: cfg.timeoutMs,
       signal,
-      accept: 'application/json',
     });
     let body: unknown;
     try {

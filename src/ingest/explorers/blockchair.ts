@@ -14,7 +14,7 @@
 import { JsonNumber, parseExactJson, toUnits } from '../exact-json.ts';
 import { BackoffGate, redact, SourceError } from '../http.ts';
 import type { TickerSource } from '../types.ts';
-import { createSupplySource, explorerGet, isOk, safePreview, unitsToDecimal } from './common.ts';
+import { createSupplySource, isOk, safePreview, unitsToDecimal } from './common.ts';
 import type { ExplorerSupplyConfig } from './common.ts';
 
 export interface BlockchairConfig extends ExplorerSupplyConfig {
@@ -75,10 +75,11 @@ export function createBlockchairSource(
   return createSupplySource(
     cfg,
     async (signal) => {
-      const res = await explorerGet(gate, url, {
+      const res = await gate.request({
+        url,
+        headers: { accept: 'application/json' },
         timeoutMs: cfg.timeoutMs,
         signal,
-        accept: 'application/json',
       });
       if (!isOk(res)) {
         const error = contextError(res.text);

@@ -5,8 +5,8 @@
  * `blockchair.ts`); Blockbook (`blockbook.ts`) has no supply and uses only the GET.
  */
 import { assetOfTicker } from '../../catalog/assets.ts';
-import { httpRequest, preview } from '../http.ts';
-import type { BackoffGate, HttpResponse } from '../http.ts';
+import { preview } from '../http.ts';
+import type { HttpResponse } from '../http.ts';
 import type { SourceSnapshot, SupplyRecord, TickerSource } from '../types.ts';
 
 /** An explorer entry of the config that reads a coin's circulating supply. */
@@ -21,27 +21,6 @@ export interface ExplorerSupplyConfig {
   timeoutMs: number;
   /** Fetch at most this often, ms; polls in between return a snapshot with no records. */
   everyMs: number;
-}
-
-/**
- * One GET to `url` through `gate`: `backing_off` (no request) while a back-off runs; a rate-limit status starts
- * one and throws `rate_limited`; any other answer is returned, whatever its status (the caller judges it).
- */
-export async function explorerGet(
-  gate: BackoffGate,
-  url: string,
-  limits: { timeoutMs: number; signal?: AbortSignal; accept: string },
-): Promise<HttpResponse> {
-  gate.check();
-  const res = await httpRequest({
-    url,
-    headers: { accept: limits.accept },
-    timeoutMs: limits.timeoutMs,
-    ...(limits.signal ? { signal: limits.signal } : {}),
-  });
-  // Throws on 429 (and Blockchair's 402/430/434/435); any other answer ends a rate-limit streak.
-  gate.observe(res);
-  return res;
 }
 
 export const isOk = (res: HttpResponse): boolean => res.status >= 200 && res.status <= 299;

@@ -7,7 +7,7 @@
  */
 import { BackoffGate, redact, SourceError } from '../http.ts';
 import type { TickerSource } from '../types.ts';
-import { createSupplySource, explorerGet, isOk, safePreview } from './common.ts';
+import { createSupplySource, isOk, safePreview } from './common.ts';
 import type { ExplorerSupplyConfig } from './common.ts';
 
 export interface CryptoidConfig extends ExplorerSupplyConfig {
@@ -48,7 +48,12 @@ export function createCryptoidSource(cfg: CryptoidConfig, deps: { now?: () => nu
   return createSupplySource(
     cfg,
     async (signal) => {
-      const res = await explorerGet(gate, url, { timeoutMs: cfg.timeoutMs, signal, accept: 'text/plain' });
+      const res = await gate.request({
+        url,
+        headers: { accept: 'text/plain' },
+        timeoutMs: cfg.timeoutMs,
+        signal,
+      });
       if (!isOk(res))
         throw new SourceError(
           'http_error',

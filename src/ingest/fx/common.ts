@@ -3,7 +3,7 @@
  * `everyMs`, later when the feed says when it next changes), the rate-limit back-off, and the catalog filter.
  * Each feed only parses its answer (`ecb.ts`, `er-api.ts`).
  */
-import { BackoffGate, httpRequest, preview, redact, SourceError } from '../http.ts';
+import { BackoffGate, failureOf, preview, redact, SourceError } from '../http.ts';
 import type { HttpResponse } from '../http.ts';
 import type { FxRate, SourceSnapshot, TickerSource } from '../types.ts';
 import { FX_CURRENCIES } from '../validate.ts';
@@ -73,26 +73,25 @@ export function createFxSource(cfg: FxSourceConfig, feed: FxFeed, now: () => num
           'backing_off',
           `${cfg.id}: rate limited, no request before ${new Date(holdUntil).toISOString()}`,
         );
-      gate.check();
-      const res = await httpRequest({
-        url: cfg.url,
-        headers: { accept: feed.accept },
-        timeoutMs: cfg.timeoutMs,
-        signal,
-      });
-      if (res.status < 200 || res.status > 299) {
-        try {
-          gate.observe(res);
-        } catch (err) {
-          if (feed.rateLimitPauseMs !== undefined) holdUntil = now() + feed.rateLimitPauseMs;
-          throw err;
-        }
+      let res: HttpResponse;
+      try {
+        res = await gate.request({
+          url: cfg.url,
+          headers: { accept: feed.accept },
+          timeoutMs: cfg.timeoutMs,
+          signal,
+        });
+      } catch (err) {
+        // The feed's own pause after a rate-limit answer (open.er-api blocks an IP for 20 minutes).
+        if (failureOf(err) === 'rate_limited' && feed.rateLimitPauseMs !== undefined)
+          holdUntil = now() + feed.rateLimitPauseMs;
+        throw err;
+      }
+      if (res.status < 200 || res.status > 299)
         throw new SourceError(
           'http_error',
           `${where}: HTTP ${res.status}, expected 200: ${preview(res.text)}`,
         );
-      }
-      gate.observe(res);
       const read = feed.read(res, where, cfg.id);
       // Only a usable answer moves the schedule: a failed fetch is tried again on the next poll.
       dueAt = Math.max(t + cfg.everyMs, read.notBefore ?? -Infinity);
