@@ -28,9 +28,13 @@ import { Session } from 'node:inspector';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { createServer } from 'node:http';
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
+import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
+import * as httpTransport from '@graphql-mesh/transport-http';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -48,6 +52,7 @@ import { engineConfig } from '../src/product.ts';
 import { registerErrorHandling } from '../src/rest/errors.ts';
 import type { Db } from '../src/store/db.ts';
 import { openDb } from '../src/store/open.ts';
+import { inProcessTransport } from '../router/hive/in-process-transport.ts';
 import { createRouter, SUPERGRAPH_URL } from '../router/index.ts';
 import type { Router } from '../router/index.ts';
 import { mountRouter } from '../router/http.ts';
@@ -79,15 +84,32 @@ const QUERIES = {
 } as const;
 type QueryName = keyof typeof QUERIES;
 
-const VARIANTS = ['vanilla', 'vanilla-fastify', 'ours', 'embedded', 'embedded-uncached'] as const;
+const VARIANTS = [
+  'vanilla',
+  'vanilla-fastify',
+  'hive-js',
+  'hive-rust',
+  'hive-rust-nodedup',
+  'ours',
+  'embedded',
+  'embedded-uncached',
+  'hive-rust-embedded',
+] as const;
 type Variant = (typeof VARIANTS)[number];
-const embeddedVariant = (v: Variant): boolean => v === 'embedded' || v === 'embedded-uncached';
+const embeddedVariant = (v: Variant): boolean =>
+  v === 'embedded' || v === 'embedded-uncached' || v === 'hive-rust-embedded';
+/** Variants with none of our plugins (no key, rate-limit, cost or safelist checks to probe). */
+const stockVariant = (v: Variant): boolean => v.startsWith('vanilla') || v.startsWith('hive');
 const LABEL: Record<Variant, string> = {
   vanilla: 'vanilla gateway, standalone (HTTP subgraphs, no plugins)',
   'vanilla-fastify': 'vanilla gateway on Fastify (HTTP subgraphs, no plugins)',
+  'hive-js': 'Hive Gateway runtime, JS planner (HTTP subgraphs, defaults: fetch dedup on)',
+  'hive-rust': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch dedup on)',
+  'hive-rust-nodedup': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch dedup off)',
   ours: 'our router, all plugins (HTTP subgraphs)',
   embedded: 'our router, all plugins (embedded subgraphs)',
   'embedded-uncached': 'our router, all plugins (embedded subgraphs, response cache off)',
+  'hive-rust-embedded': 'Hive Gateway runtime, Rust planner, in-process subgraphs (no plugins)',
 };
 
 /** What a child reports once it listens. */
@@ -95,6 +117,8 @@ interface Ready {
   url: string;
   /** The subgraphs process: the embedded router with its response cache off. */
   uncachedUrl?: string;
+  /** The subgraphs process: the Hive Gateway runtime over the same in-process subgraphs, no plugins. */
+  hiveUrl?: string;
   keys: string[];
   urls?: Record<SubgraphName, string>;
 }
@@ -184,7 +208,25 @@ async function serveSubgraphs(): Promise<Ready> {
     await mountRouter(app, router);
     return listen(app);
   };
-  return { url: await embedded(true), uncachedUrl: await embedded(false), keys: raw, urls };
+  const hive = createGatewayRuntime({
+    supergraph: readFileSync(SUPERGRAPH_URL, 'utf8'),
+    unifiedGraphHandler,
+    transports: { inprocess: inProcessTransport(createSubgraphs(deps)) },
+    transportEntries: { '*': { kind: 'inprocess' } },
+    logging: false,
+    landingPage: false,
+    graphiql: false,
+  });
+  const hiveServer = createServer(hive);
+  await new Promise<void>((resolve) => hiveServer.listen(0, '127.0.0.1', resolve));
+  const hiveAddr = hiveServer.address() as { port: number };
+  return {
+    url: await embedded(true),
+    uncachedUrl: await embedded(false),
+    hiveUrl: `http://127.0.0.1:${hiveAddr.port}/graphql`,
+    keys: raw,
+    urls,
+  };
 }
 
 /** Apollo Server mounted on Fastify exactly as `router/http.ts` and `subgraphs/shared/http.ts` do it. */
@@ -214,7 +256,36 @@ function mountApollo(app: FastifyInstance, server: ApolloServer): void {
   app.post('/graphql', handler);
 }
 
+/**
+ * Hive Gateway as its CLI runs it, minus the CLI: `createGatewayRuntime` over the committed supergraph on
+ * `node:http`, the HTTP transport pointed at the four subgraph ports, logging, landing page and GraphiQL off. The Rust
+ * planner is `@graphql-hive/router-runtime`'s `unifiedGraphHandler`; "dedup" is the HTTP executor's in-flight
+ * deduplication of identical subgraph queries (on by default).
+ */
+async function serveHive(variant: Variant, urls: Record<SubgraphName, string>): Promise<Ready> {
+  process.setSourceMapsEnabled(false);
+  const entries: Record<string, { location?: string; options?: Record<string, unknown> }> = {};
+  for (const [name, url] of Object.entries(urls)) entries[name] = { location: url };
+  if (variant === 'hive-rust-nodedup')
+    entries['*.http'] = { options: { deduplicateInflightRequests: false } };
+  const gateway = createGatewayRuntime({
+    supergraph: readFileSync(SUPERGRAPH_URL, 'utf8'),
+    ...(variant === 'hive-js' ? {} : { unifiedGraphHandler }),
+    transports: { http: httpTransport },
+    transportEntries: entries,
+    logging: false,
+    landingPage: false,
+    graphiql: false,
+  });
+  const server = createServer(gateway);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  if (!addr || typeof addr !== 'object') throw new Error('no address');
+  return { url: `http://127.0.0.1:${addr.port}/graphql`, keys: [] };
+}
+
 async function serveGateway(variant: Variant, urls: Record<SubgraphName, string>): Promise<Ready> {
+  if (variant.startsWith('hive')) return serveHive(variant, urls);
   if (variant === 'vanilla' || variant === 'vanilla-fastify') {
     // A vanilla gateway is plain JavaScript: no tsx, so no source-mapped stack traces. (Left on, they cost it ~9 % of
     // its CPU: agent-base reads `new Error().stack` on every subgraph request.)
@@ -417,8 +488,14 @@ async function main(): Promise<void> {
     /** The processes serving each variant (profiled with PROFILE=1). */
     const serving = new Map<Variant, Child[]>();
     for (const v of variants) {
-      if (v === 'embedded' || v === 'embedded-uncached') {
-        targets.set(v, v === 'embedded' ? sub.ready : { ...sub.ready, url: sub.ready.uncachedUrl as string });
+      if (embeddedVariant(v)) {
+        const url =
+          v === 'embedded'
+            ? sub.ready.url
+            : v === 'embedded-uncached'
+              ? sub.ready.uncachedUrl
+              : sub.ready.hiveUrl;
+        targets.set(v, { ...sub.ready, url: url as string });
         serving.set(v, [sub]);
       } else {
         const g = await startChild(v, ['--role', 'gateway', '--variant', v, '--urls', JSON.stringify(urls)]);
@@ -446,7 +523,7 @@ async function main(): Promise<void> {
             throw new Error(`${v}, ${q}: ${e instanceof Error ? e.message : String(e)}`);
           },
         );
-        if (v !== 'vanilla' && v !== 'vanilla-fastify') {
+        if (!stockVariant(v) && v !== 'hive-rust-embedded') {
           const h = (n: string) => p.headers.get(n);
           if (h('x-api-plan') !== 'enterprise' || h('x-ratelimit-limit') !== '10000' || !h('x-query-cost'))
             throw new Error(
@@ -513,7 +590,7 @@ async function main(): Promise<void> {
       `\n${DURATION} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections, ${ROUNDS} round(s) interleaved, median round shown; ${KEYS} enterprise keys rotating; load average now ${load1()}`,
     );
     console.log(
-      'variant | query | req/s | p50 / p99 ms | × vanilla | × vanilla on Fastify | req/s per round',
+      'variant | query | req/s | p50 / p99 ms | × vanilla | × Hive Gateway + Rust planner | req/s per round',
     );
     const pick = (k: string): Row | undefined => {
       const rows = results.get(k);
@@ -530,7 +607,7 @@ async function main(): Promise<void> {
         };
         const rounds = (results.get(`${v} ${q}`) ?? []).map((x) => x.rps.toFixed(0)).join(', ');
         console.log(
-          `${LABEL[v]} | ${q} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${ratio('vanilla')} | ${ratio('vanilla-fastify')} | ${rounds}`,
+          `${LABEL[v]} | ${q} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${ratio('vanilla')} | ${ratio('hive-rust')} | ${rounds}`,
         );
       }
 
@@ -548,15 +625,16 @@ async function main(): Promise<void> {
       };
     };
     console.log(
-      '\nvariant | query | CPU ms/response: gateway | subgraphs | total | responses per CPU-second × vanilla | autocannon CPU ms/response',
+      '\nvariant | query | CPU ms/response: gateway | subgraphs | total | responses per CPU-second × vanilla | × Hive + Rust | autocannon CPU ms/response',
     );
     for (const q of queries)
       for (const v of variants) {
         const c = cpuOf(`${v} ${q}`);
         const base = cpuOf(`vanilla ${q}`);
+        const hive = cpuOf(`hive-rust ${q}`);
         if (!c) continue;
         console.log(
-          `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${c.client.toFixed(2)}`,
+          `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${hive ? `${(hive.total / c.total).toFixed(2)}×` : '–'} | ${c.client.toFixed(2)}`,
         );
       }
   } finally {

@@ -255,7 +255,12 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       extensions: {
         code: e.code,
         ...e.extensions,
-        http: { status: e.status, headers: new HeaderMap(Object.entries(e.headers)) },
+        // Apollo Server reads a HeaderMap here; the extension's declared type (augmented by graphql-yoga, installed
+        // for the Hive Gateway benchmark variants) says a plain record.
+        http: {
+          status: e.status,
+          headers: new HeaderMap(Object.entries(e.headers)) as unknown as Record<string, string>,
+        },
       },
     });
 

@@ -3,12 +3,30 @@
  * `coinwallet serve --only subgraph:<name>`: POST/GET at `path` (default `/graphql`), behind the router.
  */
 import { ApolloServer, HeaderMap } from '@apollo/server';
+import type { ApolloServerPlugin } from '@apollo/server';
 import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Subgraph } from './subgraph.ts';
+
+/**
+ * An operation that executed is answered 200, whatever its errors (GraphQL over HTTP: `application/json` results are
+ * 200): a resolver's error carries the REST status in `extensions.http` (for the router's own refusals), and Apollo
+ * Server would answer the whole response with it — which a stock gateway (`@apollo/gateway`, Apollo Router) reads as
+ * a failed fetch and turns into `INTERNAL_SERVER_ERROR` with every field of the subgraph null.
+ */
+const executedIsOk: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind === 'single' && 'data' in response.body.singleResult)
+          response.http.status = 200;
+      },
+    };
+  },
+};
 
 export interface MountedSubgraph {
   stop(): Promise<void>;
@@ -24,7 +42,7 @@ export async function mountSubgraph(
     includeStacktraceInErrorResponses: false,
     introspection: true,
     // No federated traces: nothing here reports to Apollo's cloud.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), executedIsOk],
     // Subgraphs are called by the router (JSON POSTs); browsers go through the router.
     csrfPrevention: true,
   });
