@@ -90,7 +90,9 @@ const VARIANTS = [
   'hive-js',
   'hive-rust',
   'hive-rust-nodedup',
+  'hive-rust-inbound',
   'ours',
+  'ours-nodedup',
   'embedded',
   'embedded-uncached',
   'hive-rust-embedded',
@@ -106,7 +108,9 @@ const LABEL: Record<Variant, string> = {
   'hive-js': 'Hive Gateway runtime, JS planner (HTTP subgraphs, defaults: fetch dedup on)',
   'hive-rust': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch dedup on)',
   'hive-rust-nodedup': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch dedup off)',
+  'hive-rust-inbound': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch and inbound dedup on)',
   ours: 'our router, all plugins (HTTP subgraphs)',
+  'ours-nodedup': 'our router, all plugins (HTTP subgraphs, in-flight dedup off)',
   embedded: 'our router, all plugins (embedded subgraphs)',
   'embedded-uncached': 'our router, all plugins (embedded subgraphs, response cache off)',
   'hive-rust-embedded': 'Hive Gateway runtime, Rust planner, in-process subgraphs (no plugins)',
@@ -273,6 +277,15 @@ async function serveHive(variant: Variant, urls: Record<SubgraphName, string>): 
     ...(variant === 'hive-js' ? {} : { unifiedGraphHandler }),
     transports: { http: httpTransport },
     transportEntries: entries,
+    // Hive's own inbound in-flight deduplication; by default its key holds every request header, and the load
+    // generator rotates API keys, so only `authorization` is kept (as in our router's key).
+    ...(variant === 'hive-rust-inbound'
+      ? {
+          inboundInflightRequestDeduplication: {
+            shouldIncludeHeader: (name: string) => name === 'authorization',
+          },
+        }
+      : {}),
     logging: false,
     landingPage: false,
     graphiql: false,
@@ -316,6 +329,7 @@ async function serveGateway(variant: Variant, urls: Record<SubgraphName, string>
     access: createAccess({ keys, limiter: createMemoryLimiter() }),
     persisted: { manifest: manifest(), mode: 'safelist' },
     subgraphs: { kind: 'http', urls },
+    dedupe: variant !== 'ours-nodedup',
   });
   const app = fastifyApp();
   await mountRouter(app, router);

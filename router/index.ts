@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { ApolloGateway } from '@apollo/gateway';
 import type { GraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, HeaderMap } from '@apollo/server';
-import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestContext, HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind } from 'graphql';
@@ -32,6 +32,7 @@ import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { directExecution, resolvesAllItsFields } from './direct-execution.ts';
+import { createInflight, inflightKey } from './inflight.ts';
 import { createResponseCache } from './response-cache.ts';
 import type { ResponseCache, ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
 import { HttpSource, InProcessSource } from './sources.ts';
@@ -78,6 +79,13 @@ export interface RouterOptions {
    * gateway). Default true; ignored with HTTP subgraphs.
    */
   directExecution?: boolean;
+  /**
+   * In-flight deduplication (`router/inflight.ts`): an identical query (same body, `accept`, `authorization` and plan)
+   * arriving while one executes shares its answer, every request still passing the per-caller checks; and over HTTP,
+   * an identical query fetch to a subgraph (same body and forwarded headers) shares the one in flight. Never a
+   * mutation. Default true.
+   */
+  dedupe?: boolean;
   /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
   apqCache?: KeyValueCache<string> | false;
   /**
@@ -118,7 +126,18 @@ export interface Router {
   responseCacheStats(): ResponseCacheStats | null;
   /** Operations answered by direct execution against one in-process subgraph (`router/direct-execution.ts`). */
   directExecutions(): number;
+  /** Operations answered by joining an identical query in flight (`router/inflight.ts`). */
+  dedupedOperations(): number;
   stop(): Promise<void>;
+}
+
+/** One operation's answer from the gateway (shared by identical queries in flight: `router/inflight.ts`). */
+interface Executed {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The estimated cost, when the cost plugin made an estimate. */
+  cost: number | null;
 }
 
 /** The context of one operation inside Apollo Server and the gateway. */
@@ -203,7 +222,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     for (const sg of opts.subgraphs.subgraphs) sources.set(sg.name, new InProcessSource(sg, timeoutMs, log));
   } else {
     for (const name of SUBGRAPH_NAMES)
-      sources.set(name, new HttpSource(name, opts.subgraphs.urls[name], timeoutMs, log));
+      sources.set(
+        name,
+        new HttpSource(name, opts.subgraphs.urls[name], timeoutMs, log, opts.dedupe !== false),
+      );
   }
   for (const name of SUBGRAPH_NAMES)
     if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
@@ -353,13 +375,14 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   });
   await server.start();
   let up = true;
+  const inflight = opts.dedupe === false ? null : createInflight<Executed>({ defer: true });
 
   async function runOne(
     req: RouterRequest,
     headers: Record<string, string | undefined>,
     op: RawOperation,
     state: RequestState,
-  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  ): Promise<Executed> {
     const hm = new HeaderMap();
     for (const [k, v] of Object.entries(headers)) if (v !== undefined) hm.set(k, v);
     let search = req.search;
@@ -387,16 +410,24 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
         if (op.extensions === undefined) delete (body as Record<string, unknown>)['extensions'];
       } else if (!Array.isArray(req.body)) body = req.body;
     }
-    const ctx: RouterContext = {
-      headers,
-      subgraphContexts: new Map(),
-      state,
-      opState: { cost: null },
-    };
-    const res = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method, headers: hm, search, body },
-      context: async () => ctx,
-    });
+    const key = inflight ? inflightKey(method, headers, op, body, usagePlan(state)) : null;
+    const run = () => execute({ method, headers: hm, search, body }, headers, state);
+    const { result } = inflight ? await inflight.run(key, run) : { result: await run() };
+    if (usage) {
+      usage.request(usagePlan(state), result.status);
+      if (result.cost !== null) usage.cost(result.cost);
+    }
+    return result;
+  }
+
+  /** One operation through Apollo Server and the gateway; `cost` is the estimate when the cost plugin made one. */
+  async function execute(
+    httpGraphQLRequest: HTTPGraphQLRequest,
+    headers: Record<string, string | undefined>,
+    state: RequestState,
+  ): Promise<Executed> {
+    const ctx: RouterContext = { headers, subgraphContexts: new Map(), state, opState: { cost: null } };
+    const res = await server.executeHTTPGraphQLRequest({ httpGraphQLRequest, context: async () => ctx });
     const outHeaders: Record<string, string> = {};
     for (const [k, v] of res.headers) outHeaders[k] = v;
     let text: string;
@@ -405,18 +436,19 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       text = '';
       for await (const chunk of res.body.asyncIterator) text += chunk;
     }
-    const status = res.status ?? 200;
-    if (usage) {
-      usage.request(usagePlan(state), status);
-      if (ctx.opState.cost) usage.cost(ctx.opState.cost.estimated);
-    }
-    return { status, headers: outHeaders, body: text };
+    return {
+      status: res.status ?? 200,
+      headers: outHeaders,
+      body: text,
+      cost: ctx.opState.cost?.estimated ?? null,
+    };
   }
 
   return {
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
     responseCacheStats: () => responseCache?.stats() ?? null,
     directExecutions: () => directAnswered,
+    dedupedOperations: () => inflight?.shared() ?? 0,
     async stop() {
       up = false;
       await server.stop();

@@ -5,7 +5,8 @@
  *   round trip. The subgraph context (and so its DataLoaders) is made once per router request and shared by every
  *   fetch of that request to the subgraph.
  * - {@link HttpSource} (scale-out mode): POSTs to the subgraph's URL over a keep-alive `node:http`/`node:https` agent,
- *   forwarding `authorization`. (Not `fetch`: per call it cost 2.6× the client CPU — bench/README.md.)
+ *   forwarding `authorization`. (Not `fetch`: per call it cost 2.6× the client CPU — bench/README.md.) An identical
+ *   query fetch (same body, same forwarded headers) while one is in flight shares its answer (`router/inflight.ts`).
  *
  * Both answer a failure or a timeout with a GraphQL error naming the subgraph (`SUBGRAPH_UNAVAILABLE`,
  * `SUBGRAPH_TIMEOUT`) — never internals — and the gateway returns everything else (partial results).
@@ -18,6 +19,7 @@ import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
+import { createInflight } from './inflight.ts';
 
 /** The router's per-request context, as far as the sources need it. */
 export interface SourceContext {
@@ -188,12 +190,15 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
   private readonly target: URL;
   private readonly agent: HttpAgent;
   private readonly send: typeof httpRequest;
+  /** Identical query fetches in flight (`router/inflight.ts`): one request to the subgraph, its answer to each. */
+  private readonly inflight = createInflight<{ status: number; text: string }>({ defer: false });
 
   constructor(
     private readonly name: SubgraphName,
     url: string,
     private readonly timeoutMs: number,
     private readonly log: SourceLog,
+    private readonly dedupe = true,
   ) {
     this.target = new URL(url);
     const https = this.target.protocol === 'https:';
@@ -274,17 +279,18 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
       if (v !== undefined) headers[h] = v;
     }
     const query = opts.request.query ?? '';
+    // A query is safe to send again on a fresh connection, and to share with an identical one in flight; a mutation
+    // is neither.
+    const isQuery = !/^\s*mutation\b/.test(query);
+    const payload = JSON.stringify({
+      query,
+      variables: opts.request.variables ?? {},
+      ...(opts.request.operationName ? { operationName: opts.request.operationName } : {}),
+    });
+    // The key: the body and the forwarded headers, all that the subgraph sees of this fetch.
+    const key = this.dedupe && isQuery ? `${JSON.stringify(headers)}\n${payload}` : null;
     try {
-      const res = await this.post(
-        headers,
-        JSON.stringify({
-          query,
-          variables: opts.request.variables ?? {},
-          ...(opts.request.operationName ? { operationName: opts.request.operationName } : {}),
-        }),
-        // A query is safe to send again on a fresh connection; a mutation is not.
-        !/^\s*mutation\b/.test(query),
-      );
+      const { result: res } = await this.inflight.run(key, () => this.post(headers, payload, isQuery));
       let body: GatewayGraphQLResponse;
       try {
         body = JSON.parse(res.text) as GatewayGraphQLResponse;

@@ -1,7 +1,7 @@
 /**
  * `HttpSource` (scale-out mode) against a real `node:http` server: keep-alive reuse, a kept-alive connection closed
- * by the server just as it is reused (a query is sent again on a fresh connection, a mutation is not), timeouts and
- * bodies that are not GraphQL.
+ * by the server just as it is reused (a query is sent again on a fresh connection, a mutation is not), timeouts,
+ * bodies that are not GraphQL, and in-flight deduplication of identical query fetches.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -121,6 +121,55 @@ describe('HttpSource', () => {
       const h = await call(s, 'query Q { x }');
       expect(h.errors?.map((e) => e.extensions?.['code'])).toEqual(['SUBGRAPH_UNAVAILABLE']);
       expect(JSON.stringify(h)).not.toMatch(/html|127\.0\.0\.1/);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('identical query fetches in flight are sent once; other credentials, other bodies and mutations are not shared', async () => {
+    behaviour = 'ok';
+    received.length = 0;
+    const s = source();
+    try {
+      const answers = await Promise.all([
+        call(s, 'query Q { x }', { authorization: 'Bearer a' }),
+        call(s, 'query Q { x }', { authorization: 'Bearer a', cookie: 'not forwarded, not in the key' }),
+        call(s, 'query Q { x }', { authorization: 'Bearer a' }),
+        call(s, 'query Q { x }', { authorization: 'Bearer b' }),
+        call(s, 'query Q { y }', { authorization: 'Bearer a' }),
+        call(s, 'mutation M { z }', { authorization: 'Bearer a' }),
+        call(s, 'mutation M { z }', { authorization: 'Bearer a' }),
+      ]);
+      expect(answers.map((a) => a.errors)).toEqual(answers.map(() => undefined));
+      // Each caller gets an object of its own (the gateway writes into results).
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).not.toBe(answers[1]);
+      const sent = received.map(
+        (r) => `${r.authorization} ${(JSON.parse(r.body) as { query: string }).query}`,
+      );
+      expect(sent.sort()).toEqual([
+        'Bearer a mutation M { z }',
+        'Bearer a mutation M { z }',
+        'Bearer a query Q { x }',
+        'Bearer a query Q { y }',
+        'Bearer b query Q { x }',
+      ]);
+      // Once the first has answered, the same query is sent afresh.
+      received.length = 0;
+      await call(s, 'query Q { x }', { authorization: 'Bearer a' });
+      expect(received).toHaveLength(1);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('deduplication off: every fetch is sent', async () => {
+    behaviour = 'ok';
+    received.length = 0;
+    const s = new HttpSource('markets', url, 2_000, { warn: (m) => warnings.push(m) }, false);
+    try {
+      await Promise.all([1, 2, 3].map(() => call(s, 'query Q { x }')));
+      expect(received).toHaveLength(3);
     } finally {
       s.close();
     }
