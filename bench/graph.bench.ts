@@ -52,7 +52,8 @@ import { engineConfig } from '../src/product.ts';
 import { registerErrorHandling } from '../src/rest/errors.ts';
 import type { Db } from '../src/store/db.ts';
 import { openDb } from '../src/store/open.ts';
-import { inProcessTransport } from '../router/hive/in-process-transport.ts';
+import { sourcesTransport } from '../router/engines/hive-sources.ts';
+import { createSources } from '../router/sources.ts';
 import { createRouter, SUPERGRAPH_URL } from '../router/index.ts';
 import type { Router } from '../router/index.ts';
 import { mountRouter } from '../router/http.ts';
@@ -215,7 +216,12 @@ async function serveSubgraphs(): Promise<Ready> {
   const hive = createGatewayRuntime({
     supergraph: readFileSync(SUPERGRAPH_URL, 'utf8'),
     unifiedGraphHandler,
-    transports: { inprocess: inProcessTransport(createSubgraphs(deps)) },
+    // Our in-process sources as the runtime's transport (`router/engines/hive-sources.ts`), nothing else of ours.
+    transports: {
+      inprocess: sourcesTransport(
+        createSources({ kind: 'in-process', subgraphs: createSubgraphs(deps) }, 5_000, { warn() {} }, false),
+      ),
+    },
     transportEntries: { '*': { kind: 'inprocess' } },
     logging: false,
     landingPage: false,

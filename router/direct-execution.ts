@@ -50,7 +50,23 @@ export function resolvesAllItsFields(schema: GraphQLSchema): boolean {
   return true;
 }
 
-export function directExecution(
+/** Direct execution against one subgraph, for any engine: whether it applies to a document, and the run itself. */
+export interface DirectExecutor {
+  /** Whether `doc` is a query this subgraph answers whole (decided once per parsed document). */
+  applies(doc: DocumentNode): boolean;
+  /**
+   * The subgraph's answer, or null when the engine must run the operation itself: an answer with errors, a context
+   * that failed, or a timeout (then recorded in `ctx.timedOut`, so the engine's fetch reports it at once).
+   */
+  run(
+    doc: DocumentNode,
+    variables: Readonly<Record<string, unknown>>,
+    operationName: string | null,
+    ctx: SourceContext,
+  ): Promise<{ data: Record<string, unknown> } | null>;
+}
+
+export function directExecutor(
   subgraph: Subgraph<unknown>,
   opts: {
     timeoutMs: number;
@@ -58,52 +74,65 @@ export function directExecution(
     /** Called for each request answered directly (statistics). */
     onAnswered?: () => void;
   },
-): ApolloServerPlugin<SourceContext> {
+): DirectExecutor {
   const verdicts = new WeakMap<DocumentNode, boolean>();
-  const applies = (doc: DocumentNode): boolean => {
-    let ok = verdicts.get(doc);
-    if (ok === undefined) {
-      ok =
-        doc.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || d.operation === 'query') &&
-        !hasIntrospection(doc) &&
-        validate(subgraph.schema, doc).length === 0;
-      verdicts.set(doc, ok);
-    }
-    return ok;
+  return {
+    applies(doc) {
+      let ok = verdicts.get(doc);
+      if (ok === undefined) {
+        ok =
+          doc.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || d.operation === 'query') &&
+          !hasIntrospection(doc) &&
+          validate(subgraph.schema, doc).length === 0;
+        verdicts.set(doc, ok);
+      }
+      return ok;
+    },
+    async run(doc, variables, operationName, ctx) {
+      // Context and execution share the subgraph timeout, as in the gateway's fetch (`InProcessSource`).
+      const execution = async () =>
+        execute({
+          schema: subgraph.schema,
+          document: doc,
+          variableValues: variables,
+          operationName,
+          contextValue: await subgraphContext(subgraph, ctx),
+        });
+      let result: Awaited<ReturnType<typeof execution>> | typeof TIMEOUT;
+      try {
+        result = await withTimeout(execution(), opts.timeoutMs);
+      } catch {
+        return null; // a context that failed: the engine's fetch reports it, in its shape
+      }
+      if (result === TIMEOUT) {
+        opts.log.warn('subgraph timed out', { subgraph: subgraph.name, timeoutMs: opts.timeoutMs });
+        (ctx.timedOut ??= new Set()).add(subgraph.name);
+        return null;
+      }
+      if (result.errors?.length || !result.data) return null;
+      opts.onAnswered?.();
+      return { data: result.data as Record<string, unknown> };
+    },
   };
+}
 
+/** Direct execution as an Apollo Server plugin (the Apollo engine). */
+export function directExecution(direct: DirectExecutor): ApolloServerPlugin<SourceContext> {
   return {
     async requestDidStart() {
       return {
         async responseForOperation(rc) {
           const doc = rc.document;
-          if (rc.operation?.operation !== 'query' || !doc || !applies(doc)) return null;
-          // Context and execution share the subgraph timeout, as in the gateway's fetch (`InProcessSource`).
-          const run = async () =>
-            execute({
-              schema: subgraph.schema,
-              document: doc,
-              variableValues: rc.request.variables ?? {},
-              operationName: rc.request.operationName ?? null,
-              contextValue: await subgraphContext(subgraph, rc.contextValue),
-            });
-          let result: Awaited<ReturnType<typeof run>> | typeof TIMEOUT;
-          try {
-            result = await withTimeout(run(), opts.timeoutMs);
-          } catch {
-            return null; // a context that failed: the gateway's fetch reports it, in its shape
-          }
-          if (result === TIMEOUT) {
-            opts.log.warn('subgraph timed out', { subgraph: subgraph.name, timeoutMs: opts.timeoutMs });
-            (rc.contextValue.timedOut ??= new Set()).add(subgraph.name);
-            return null;
-          }
-          if (result.errors?.length || !result.data) return null;
-          opts.onAnswered?.();
-          return {
-            http: { headers: new HeaderMap() },
-            body: { kind: 'single', singleResult: { data: result.data as Record<string, unknown> } },
-          };
+          if (rc.operation?.operation !== 'query' || !doc || !direct.applies(doc)) return null;
+          const result = await direct.run(
+            doc,
+            rc.request.variables ?? {},
+            rc.request.operationName ?? null,
+            rc.contextValue,
+          );
+          return result
+            ? { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } }
+            : null;
         },
       };
     },

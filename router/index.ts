@@ -8,21 +8,14 @@
  * calls them over HTTP. See docs/graph.md ("The router").
  */
 import { readFileSync } from 'node:fs';
-import { ApolloGateway } from '@apollo/gateway';
-import type { GraphQLDataSource } from '@apollo/gateway';
-import { ApolloServer, HeaderMap } from '@apollo/server';
-import type { ApolloServerPlugin, GraphQLRequestContext, HTTPGraphQLRequest } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
-import { GraphQLError, Kind } from 'graphql';
-import type { DocumentNode, FragmentDefinitionNode, GraphQLFormattedError } from 'graphql';
+import type { GraphQLFormattedError } from 'graphql';
 import type { Access } from '../src/access/access.ts';
 import type { UsageSink } from '../src/access/usage.ts';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
-import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import { readCostDirectives } from './cost/directives.ts';
 import { RouterError } from './errors.ts';
-import type { OperationState, RawOperation, RequestState, RouterPlugin } from './plugin.ts';
+import type { RawOperation, RequestState, RouterPlugin } from './plugin.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { DEFAULT_LIMITS, limitsPlugin } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
@@ -31,12 +24,11 @@ import type { PersistedManifest, SafelistMode } from './plugins/persisted-operat
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { directExecution, resolvesAllItsFields } from './direct-execution.ts';
+import type { Executed } from './engine.ts';
+import { createApolloEngine } from './engines/apollo.ts';
+import { createHiveEngine } from './engines/hive.ts';
 import { createInflight, inflightKey } from './inflight.ts';
-import { createResponseCache } from './response-cache.ts';
-import type { ResponseCache, ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
-import { HttpSource, InProcessSource } from './sources.ts';
-import type { SourceContext } from './sources.ts';
+import type { ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
 
 /** The committed supergraph (`npm run compose`). */
 export const SUPERGRAPH_URL = new URL('../schema/supergraph.graphql', import.meta.url);
@@ -51,8 +43,23 @@ export type RouterSubgraphs =
   | { kind: 'in-process'; subgraphs: readonly Subgraph<unknown>[] }
   | { kind: 'http'; urls: Readonly<Record<SubgraphName, string>> };
 
+export type RouterEngine = 'apollo' | 'hive';
+
+/**
+ * The engine when `RouterOptions.engine` is not given: `ROUTER_ENGINE` (`apollo` or `hive`), else `apollo`. (Issue 15
+ * moves the router onto `hive`; until every router test passes on it, `apollo` stays the default.)
+ */
+export const DEFAULT_ENGINE: RouterEngine = process.env['ROUTER_ENGINE'] === 'hive' ? 'hive' : 'apollo';
+
 export interface RouterOptions {
   subgraphs: RouterSubgraphs;
+  /**
+   * What parses, plans and executes admitted operations (`router/engines/`): `@apollo/gateway` on Apollo Server, or
+   * Hive Gateway's runtime. Default {@link DEFAULT_ENGINE}.
+   */
+  engine?: RouterEngine;
+  /** Hive engine only: the Rust query planner (`@graphql-hive/router-runtime`, default) or the runtime's JS one. */
+  planner?: 'rust' | 'js';
   /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
   access?: Pick<Access, 'identify' | 'admit'> | undefined;
   /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
@@ -131,21 +138,6 @@ export interface Router {
   stop(): Promise<void>;
 }
 
-/** One operation's answer from the gateway (shared by identical queries in flight: `router/inflight.ts`). */
-interface Executed {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** The estimated cost, when the cost plugin made an estimate. */
-  cost: number | null;
-}
-
-/** The context of one operation inside Apollo Server and the gateway. */
-interface RouterContext extends SourceContext {
-  state: RequestState;
-  opState: OperationState;
-}
-
 const silent: RouterLog = { info() {}, warn() {}, error() {} };
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';
@@ -188,20 +180,6 @@ function rawOperation(v: unknown): RawOperation {
   };
 }
 
-/** The operation to run could not be chosen from the document (graphql-js's messages). */
-function operationNotResolved(document: DocumentNode, operationName: string | undefined): GraphQLError {
-  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length;
-  const message =
-    operationName !== undefined
-      ? `Unknown operation named "${operationName.slice(0, 100)}".`
-      : operations > 1
-        ? 'Must provide operation name if query contains multiple operations.'
-        : 'Must provide an operation.';
-  return new GraphQLError(message, {
-    extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } },
-  });
-}
-
 function errorBody(e: RouterError): string {
   const err: GraphQLFormattedError = { message: e.message, extensions: { code: e.code, ...e.extensions } };
   return JSON.stringify({ errors: [err] });
@@ -216,40 +194,6 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const timeoutMs = opts.subgraphTimeoutMs ?? 5_000;
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
-
-  const sources = new Map<string, GraphQLDataSource>();
-  if (opts.subgraphs.kind === 'in-process') {
-    for (const sg of opts.subgraphs.subgraphs) sources.set(sg.name, new InProcessSource(sg, timeoutMs, log));
-  } else {
-    for (const name of SUBGRAPH_NAMES)
-      sources.set(
-        name,
-        new HttpSource(name, opts.subgraphs.urls[name], timeoutMs, log, opts.dedupe !== false),
-      );
-  }
-  for (const name of SUBGRAPH_NAMES)
-    if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
-  const responseCache: ResponseCache | null =
-    opts.subgraphs.kind === 'in-process' && opts.responseCache !== false
-      ? createResponseCache(
-          opts.subgraphs.subgraphs,
-          typeof opts.responseCache === 'object' ? opts.responseCache : {},
-        )
-      : null;
-  let directAnswered = 0;
-  const direct =
-    opts.subgraphs.kind === 'in-process' && opts.directExecution !== false
-      ? opts.subgraphs.subgraphs
-          .filter((sg) => resolvesAllItsFields(sg.schema))
-          .map(
-            (sg) =>
-              directExecution(sg, {
-                timeoutMs,
-                log,
-                onAnswered: () => directAnswered++,
-              }) as ApolloServerPlugin<RouterContext>,
-          )
-      : [];
 
   // Order matters: the key, then the budget, then the shape of the request (batch size, tokens), then the safelist.
   const plugins: RouterPlugin[] = [];
@@ -272,108 +216,8 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     }),
   );
 
-  const toGraphQLError = (e: RouterError): GraphQLError =>
-    new GraphQLError(e.message, {
-      extensions: {
-        code: e.code,
-        ...e.extensions,
-        // Apollo Server reads a HeaderMap here; the extension's declared type (augmented by graphql-yoga, installed
-        // for the Hive Gateway benchmark variants) says a plain record.
-        http: {
-          status: e.status,
-          headers: new HeaderMap(Object.entries(e.headers)) as unknown as Record<string, string>,
-        },
-      },
-    });
-
-  const bridgePlugin: ApolloServerPlugin<RouterContext> = {
-    async requestDidStart() {
-      return {
-        async didResolveOperation(rc: GraphQLRequestContext<RouterContext>) {
-          const ctx = rc.contextValue;
-          const operation = rc.operation;
-          const document = rc.document;
-          if (!document) return;
-          // Refused here, as client errors: the gateway would throw on them (a 500).
-          if (!operation) throw operationNotResolved(document, rc.request.operationName);
-          if (operation.operation === 'subscription')
-            throw new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
-              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-            });
-          const fragments = document.definitions.filter(
-            (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
-          );
-          const info = {
-            schema: rc.schema,
-            document,
-            operation,
-            fragments,
-            variables: rc.request.variables ?? {},
-          };
-          for (const p of plugins) {
-            try {
-              await p.onOperation?.(info, ctx.state, ctx.opState);
-            } catch (e) {
-              throw e instanceof RouterError ? toGraphQLError(e) : e;
-            }
-          }
-        },
-        async willSendResponse(rc: GraphQLRequestContext<RouterContext>) {
-          const out = { extensions: {} as Record<string, unknown>, headers: {} as Record<string, string> };
-          for (const p of plugins) p.onResponse?.(rc.contextValue.state, rc.contextValue.opState, out);
-          const body = rc.response.body;
-          if (body?.kind === 'single' && Object.keys(out.extensions).length > 0)
-            body.singleResult.extensions = { ...body.singleResult.extensions, ...out.extensions };
-          for (const [k, v] of Object.entries(out.headers)) rc.response.http.headers.set(k, v);
-        },
-      };
-    },
-  };
-
-  const gateway = new ApolloGateway({
-    supergraphSdl,
-    buildService: ({ name }) => {
-      const s = sources.get(name);
-      if (!s) throw new Error(`router: the supergraph names an unknown subgraph ${name}`);
-      return s;
-    },
-  });
-  const server = new ApolloServer<RouterContext>({
-    gateway,
-    plugins: [
-      bridgePlugin,
-      ...(responseCache ? [responseCache.plugin as ApolloServerPlugin<RouterContext>] : []),
-      ...direct,
-      ApolloServerPluginLandingPageDisabled(),
-    ],
-    includeStacktraceInErrorResponses: false,
-    introspection: true,
-    // Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF.
-    csrfPrevention: {
-      requestHeaders: [
-        'x-apollo-operation-name',
-        'apollo-require-preflight',
-        'x-sp-api-key',
-        'authorization',
-      ],
-    },
-    persistedQueries:
-      opts.apqCache === false ? false : { ...(opts.apqCache ? { cache: opts.apqCache } : {}), ttl: 86_400 },
-    parseOptions: { maxTokens: limits.maxTokens },
-    allowBatchedHttpRequests: false,
-    formatError: (formatted, error) => {
-      const code = formatted.extensions?.['code'];
-      if (code !== 'INTERNAL_SERVER_ERROR' || formatted.extensions?.['subgraph']) return formatted;
-      // Apollo Server refuses some requests with a 4xx and no code ("provided sha does not match query"): they are
-      // the client's to read.
-      const http = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions?.http;
-      if (typeof http?.status === 'number' && http.status >= 400 && http.status < 500)
-        return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
-      log.error('router error', { error: error instanceof Error ? error.message : String(error) });
-      return { message: 'internal error', extensions: { code } };
-    },
-  });
-  await server.start();
+  const create = (opts.engine ?? DEFAULT_ENGINE) === 'hive' ? createHiveEngine : createApolloEngine;
+  const engine = await create({ ...opts, log, timeoutMs, limits, plugins, supergraphSdl });
   let up = true;
   const inflight = opts.dedupe === false ? null : createInflight<Executed>({ defer: true });
 
@@ -383,8 +227,6 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     op: RawOperation,
     state: RequestState,
   ): Promise<Executed> {
-    const hm = new HeaderMap();
-    for (const [k, v] of Object.entries(headers)) if (v !== undefined) hm.set(k, v);
     let search = req.search;
     let body: unknown = undefined;
     const method = req.method.toUpperCase();
@@ -411,7 +253,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       } else if (!Array.isArray(req.body)) body = req.body;
     }
     const key = inflight ? inflightKey(method, headers, op, body, usagePlan(state)) : null;
-    const run = () => execute({ method, headers: hm, search, body }, headers, state);
+    const run = () => engine.execute({ method, headers, search, body }, state);
     const { result } = inflight ? await inflight.run(key, run) : { result: await run() };
     if (usage) {
       usage.request(usagePlan(state), result.status);
@@ -420,39 +262,14 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     return result;
   }
 
-  /** One operation through Apollo Server and the gateway; `cost` is the estimate when the cost plugin made one. */
-  async function execute(
-    httpGraphQLRequest: HTTPGraphQLRequest,
-    headers: Record<string, string | undefined>,
-    state: RequestState,
-  ): Promise<Executed> {
-    const ctx: RouterContext = { headers, subgraphContexts: new Map(), state, opState: { cost: null } };
-    const res = await server.executeHTTPGraphQLRequest({ httpGraphQLRequest, context: async () => ctx });
-    const outHeaders: Record<string, string> = {};
-    for (const [k, v] of res.headers) outHeaders[k] = v;
-    let text: string;
-    if (res.body.kind === 'complete') text = res.body.string;
-    else {
-      text = '';
-      for await (const chunk of res.body.asyncIterator) text += chunk;
-    }
-    return {
-      status: res.status ?? 200,
-      headers: outHeaders,
-      body: text,
-      cost: ctx.opState.cost?.estimated ?? null,
-    };
-  }
-
   return {
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
-    responseCacheStats: () => responseCache?.stats() ?? null,
-    directExecutions: () => directAnswered,
+    responseCacheStats: () => engine.responseCacheStats(),
+    directExecutions: () => engine.directExecutions(),
     dedupedOperations: () => inflight?.shared() ?? 0,
     async stop() {
       up = false;
-      await server.stop();
-      for (const s of sources.values()) if (s instanceof HttpSource) s.close();
+      await engine.stop();
     },
     async handle(req) {
       const state: RequestState = { caller: null, headers: {} };

@@ -14,7 +14,7 @@
  * `responseForOperation`. The key is the query text's hash, the operation name and the variables.
  */
 import { HeaderMap } from '@apollo/server';
-import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
 import type { SourceContext } from './sources.ts';
 
@@ -55,11 +55,33 @@ const KEY = Symbol('responseCache.key');
 type Ctx = SourceContext & { [HIT]?: true; [KEY]?: string | null };
 
 export interface ResponseCache {
+  /** The kept data for `key`, when still current (a hit), else null (a miss; null `key`: neither). */
+  lookup(key: string | null): Record<string, unknown> | null;
+  /** Keeps an answer without errors, when everything `ctx`'s subgraph contexts read was versioned. */
+  store(key: string | null, data: Record<string, unknown>, ctx: SourceContext): Promise<void>;
+  /** The cache as an Apollo Server plugin (the Apollo engine). */
   plugin: ApolloServerPlugin<SourceContext>;
   stats(): ResponseCacheStats;
 }
 
-/** @param subgraphs the in-process subgraphs; only those with a `responseCache` facet make responses cacheable. */
+/**
+ * The key of a query: its text (or anything that identifies it, `queryId`), operation name and variables; null for
+ * anything else or for variables too deeply nested to serialise (execution refuses them with BAD_USER_INPUT).
+ */
+export function responseCacheKey(
+  queryId: string,
+  operationName: string | null | undefined,
+  variables: unknown,
+): string | null {
+  let v: string;
+  try {
+    v = JSON.stringify(variables ?? {});
+  } catch {
+    return null;
+  }
+  return `${queryId}\0${operationName ?? ''}\0${v}`;
+}
+
 export function createResponseCache(
   subgraphs: readonly Subgraph<unknown>[],
   opts: ResponseCacheOptions = {},
@@ -75,17 +97,6 @@ export function createResponseCache(
     if (!e) return;
     entries.delete(key);
     size -= e.size;
-  };
-
-  const keyOf = (rc: GraphQLRequestContext<SourceContext>): string | null => {
-    if (rc.operation?.operation !== 'query' || rc.queryHash === undefined) return null;
-    let variables: string;
-    try {
-      variables = JSON.stringify(rc.request.variables ?? {});
-    } catch {
-      return null; // too deeply nested to serialise: execution refuses it with BAD_USER_INPUT
-    }
-    return `${rc.queryHash}\0${rc.operationName ?? ''}\0${variables}`;
   };
 
   const current = (e: Entry): boolean =>
@@ -114,25 +125,47 @@ export function createResponseCache(
     return deps;
   }
 
+  function lookup(key: string | null): Record<string, unknown> | null {
+    if (key === null) return null;
+    const e = entries.get(key);
+    if (!e || !current(e)) {
+      if (e) remove(key);
+      counts.misses++;
+      return null;
+    }
+    counts.hits++;
+    return e.data;
+  }
+
+  async function store(key: string | null, data: Record<string, unknown>, ctx: SourceContext): Promise<void> {
+    if (key === null) return;
+    const deps = await depsOf(ctx);
+    if (!deps) return;
+    const bytes = JSON.stringify(data).length;
+    if (bytes > maxSize / 8) return;
+    remove(key);
+    for (const oldest of entries.keys()) {
+      if (entries.size < maxEntries && size + bytes <= maxSize) break;
+      remove(oldest);
+    }
+    entries.set(key, { deps, data, size: bytes });
+    size += bytes;
+    counts.stored++;
+  }
+
   const plugin: ApolloServerPlugin<SourceContext> = {
     async requestDidStart() {
       return {
         async responseForOperation(rc) {
-          const key = keyOf(rc);
+          const key =
+            rc.operation?.operation === 'query' && rc.queryHash !== undefined
+              ? responseCacheKey(rc.queryHash, rc.operationName, rc.request.variables)
+              : null;
           (rc.contextValue as Ctx)[KEY] = key;
-          if (key === null) return null;
-          const e = entries.get(key);
-          if (!e || !current(e)) {
-            if (e) remove(key);
-            counts.misses++;
-            return null;
-          }
-          counts.hits++;
+          const data = lookup(key);
+          if (!data) return null;
           (rc.contextValue as Ctx)[HIT] = true;
-          return {
-            http: { headers: new HeaderMap() },
-            body: { kind: 'single', singleResult: { data: e.data } },
-          };
+          return { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data } } };
         },
         async willSendResponse(rc) {
           const ctx = rc.contextValue as Ctx;
@@ -141,24 +174,11 @@ export function createResponseCache(
           if (body.kind !== 'single') return;
           const { data, errors } = body.singleResult;
           if (errors?.length || !data) return;
-          const key = ctx[KEY];
-          if (key === null || key === undefined) return;
-          const deps = await depsOf(ctx);
-          if (!deps) return;
-          const bytes = JSON.stringify(data).length;
-          if (bytes > maxSize / 8) return;
-          remove(key);
-          for (const oldest of entries.keys()) {
-            if (entries.size < maxEntries && size + bytes <= maxSize) break;
-            remove(oldest);
-          }
-          entries.set(key, { deps, data, size: bytes });
-          size += bytes;
-          counts.stored++;
+          await store(ctx[KEY] ?? null, data, ctx);
         },
       };
     },
   };
 
-  return { plugin, stats: () => ({ ...counts, entries: entries.size, size }) };
+  return { lookup, store, plugin, stats: () => ({ ...counts, entries: entries.size, size }) };
 }

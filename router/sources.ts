@@ -19,6 +19,8 @@ import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
+import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
+import type { RouterSubgraphs } from './index.ts';
 import { createInflight } from './inflight.ts';
 
 /** The router's per-request context, as far as the sources need it. */
@@ -327,4 +329,23 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
   close(): void {
     this.agent.destroy();
   }
+}
+
+/** The four subgraphs' sources for the router's options: in-process (embedded) or over HTTP (scale-out). */
+export function createSources(
+  subgraphs: RouterSubgraphs,
+  timeoutMs: number,
+  log: SourceLog,
+  dedupe: boolean,
+): Map<string, GraphQLDataSource> {
+  const sources = new Map<string, GraphQLDataSource>();
+  if (subgraphs.kind === 'in-process') {
+    for (const sg of subgraphs.subgraphs) sources.set(sg.name, new InProcessSource(sg, timeoutMs, log));
+  } else {
+    for (const name of SUBGRAPH_NAMES)
+      sources.set(name, new HttpSource(name, subgraphs.urls[name], timeoutMs, log, dedupe));
+  }
+  for (const name of SUBGRAPH_NAMES)
+    if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
+  return sources;
 }

@@ -122,6 +122,11 @@ export const CASES: Case[] = [
     direct: false,
   },
   {
+    name: 'the same field under two response keys, in two selections of one list',
+    query: '{ global { marketCapPercentage { a: symbol __typename } marketCapPercentage { symbol } } }',
+    direct: true,
+  },
+  {
     name: 'a field no type has: a validation error',
     query: '{ coin(id: "bitcoin") { id noSuchField } }',
     direct: false,

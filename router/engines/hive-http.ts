@@ -1,0 +1,187 @@
+/**
+ * The router's GraphQL-over-HTTP answers, kept when the engine is Hive Gateway's runtime (GraphQL Yoga): the same
+ * CSRF rule, body checks, automatic persisted queries, statuses and messages the router has answered since it ran on
+ * Apollo Server (docs/graph.md, "GraphQL over HTTP"), so a client sees no difference between the engines.
+ */
+import { createHash } from 'node:crypto';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { GraphQLError, Kind, parse } from 'graphql';
+import type { GraphQLFormattedError } from 'graphql';
+import { operationNotResolved } from './apollo.ts';
+
+/** A refusal before the engine runs: the status and the one error. */
+export interface Refusal {
+  status: number;
+  error: GraphQLFormattedError;
+}
+
+const badRequest = (message: string): Refusal => ({
+  status: 400,
+  error: { message, extensions: { code: 'BAD_REQUEST' } },
+});
+
+const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+
+/**
+ * CSRF prevention: a request a browser may send cross-site without a CORS preflight (no content type, or a "simple"
+ * one) must carry one of `preflightHeaders`.
+ */
+export function csrfRefusal(
+  headers: Readonly<Record<string, string | undefined>>,
+  preflightHeaders: readonly string[],
+): Refusal | null {
+  const type = headers['content-type'];
+  if (type !== undefined && !SIMPLE_TYPES.includes(type.split(';')[0]?.trim().toLowerCase() ?? ''))
+    return null;
+  if (preflightHeaders.some((h) => (headers[h] ?? '').length > 0)) return null;
+  return badRequest(
+    'This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a ' +
+      `'content-type' header (with a type that is not one of ${SIMPLE_TYPES.join(', ')}) or provide a non-empty ` +
+      `value for one of the following headers: ${preflightHeaders.join(', ')}\n`,
+  );
+}
+
+/** A GET whose `variables` or `extensions` parameter is not a JSON-encoded object. */
+export function searchRefusal(search: string): Refusal | null {
+  const params = new URLSearchParams(search);
+  for (const name of ['variables', 'extensions']) {
+    const v = params.get(name);
+    if (v === null) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      return badRequest(`The ${name} search parameter should contain a JSON-encoded object.`);
+  }
+  return null;
+}
+
+/** A POST body that is not one operation object with fields of the right types. */
+export function bodyRefusal(body: unknown): Refusal | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0)
+    return badRequest('POST body missing, invalid Content-Type, or JSON object has no keys.');
+  const o = body as Record<string, unknown>;
+  const isObject = (v: unknown) =>
+    v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
+  if (o['query'] !== undefined && o['query'] !== null && typeof o['query'] !== 'string')
+    return badRequest('`query` in a POST body must be a string if provided.');
+  if (!isObject(o['variables']))
+    return badRequest('`variables` in a POST body must be an object if provided.');
+  if (!isObject(o['extensions']))
+    return badRequest('`extensions` in a POST body must be an object if provided.');
+  if (
+    o['operationName'] !== undefined &&
+    o['operationName'] !== null &&
+    typeof o['operationName'] !== 'string'
+  )
+    return badRequest('`operationName` in a POST body must be a string if provided.');
+  return null;
+}
+
+/**
+ * Automatic persisted queries (Apollo's protocol) as a runtime plugin: a hash alone is looked up
+ * (`PERSISTED_QUERY_NOT_FOUND`, HTTP 200, when unknown: the client resends with the text); a hash with its text is
+ * checked and kept for 24 h.
+ */
+export function apqPlugin(cache: KeyValueCache<string> = new InMemoryLRUCache<string>()) {
+  return {
+    async onParams({
+      params,
+      setParams,
+    }: {
+      params: { query?: string; extensions?: Record<string, unknown> } & Record<string, unknown>;
+      setParams: (p: Record<string, unknown>) => void;
+    }) {
+      const pq = params.extensions?.['persistedQuery'] as
+        { version?: unknown; sha256Hash?: unknown } | undefined;
+      if (!pq || typeof pq !== 'object') return;
+      if (pq.version !== 1)
+        throw new GraphQLError('Unsupported persisted query version', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      const hash = typeof pq.sha256Hash === 'string' ? pq.sha256Hash : '';
+      if (typeof params.query !== 'string') {
+        const query = await cache.get(`apq:${hash}`);
+        if (query === undefined)
+          throw new GraphQLError('PersistedQueryNotFound', {
+            extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 200 } },
+          });
+        setParams({ ...params, query });
+        return;
+      }
+      if (createHash('sha256').update(params.query).digest('hex') !== hash)
+        throw new GraphQLError('provided sha does not match query', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      await cache.set(`apq:${hash}`, params.query, { ttl: 86_400 });
+    },
+  };
+}
+
+/** The operation name and text of the request, for messages that need the document. */
+function requested(search: string, body: unknown): { query?: string; operationName?: string } {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const o = body as Record<string, unknown>;
+    return {
+      ...(typeof o['query'] === 'string' ? { query: o['query'] } : {}),
+      ...(typeof o['operationName'] === 'string' ? { operationName: o['operationName'] } : {}),
+    };
+  }
+  const p = new URLSearchParams(search);
+  return {
+    ...(p.get('query') !== null ? { query: p.get('query') as string } : {}),
+    ...(p.get('operationName') !== null ? { operationName: p.get('operationName') as string } : {}),
+  };
+}
+
+/**
+ * The runtime's answer to a request error, as the router answers it: a 4xx whatever the media type (the runtime
+ * answers `application/json` requests 200), graphql-js's messages for an operation that cannot be chosen, Apollo's
+ * for a mutation over GET, `BAD_USER_INPUT` for variables that do not coerce. Answers with data pass unchanged.
+ */
+export function normaliseRequestError(
+  status: number,
+  body: string,
+  request: { search: string; body: unknown },
+): { status: number; body: string } {
+  if (!body.startsWith('{"errors"')) return { status, body };
+  let parsed: { data?: unknown; errors?: GraphQLFormattedError[] };
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    return { status, body };
+  }
+  if ('data' in parsed || !Array.isArray(parsed.errors)) return { status, body };
+  const codes = parsed.errors.map((e) => e.extensions?.['code']);
+  if (codes.every((c) => c === 'PERSISTED_QUERY_NOT_FOUND')) return { status, body };
+  const errors = parsed.errors.map((e): GraphQLFormattedError => {
+    if (e.message === 'Could not determine what operation to execute.') {
+      const r = requested(request.search, request.body);
+      try {
+        if (r.query !== undefined) {
+          const doc = parse(r.query);
+          if (doc.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION))
+            return {
+              message: operationNotResolved(doc, r.operationName).message,
+              extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+            };
+        }
+      } catch {
+        // unparsable: the runtime's own message stands
+      }
+    }
+    if (e.message === 'Can only perform a mutation operation from a POST request.')
+      return {
+        message: 'GET requests only support query operations, not mutation operations',
+        extensions: { code: 'BAD_REQUEST' },
+      };
+    if (e.extensions?.['code'] === undefined && /^Variable "\$/.test(e.message))
+      return { ...e, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } };
+    return e;
+  });
+  return { status: status === 200 ? 400 : status, body: JSON.stringify({ ...parsed, errors }) };
+}

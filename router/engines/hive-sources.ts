@@ -1,0 +1,88 @@
+/**
+ * Our subgraph sources (`router/sources.ts`) as a transport of the Hive Gateway runtime: each fetch of a query plan
+ * goes through the same `InProcessSource` (embedded: the subgraph's schema in this process, one subgraph context per
+ * router request) or `HttpSource` (keep-alive, fetch deduplication, `authorization` forwarded) as with the Apollo
+ * engine, so timeouts, partial results and error codes (`SUBGRAPH_UNAVAILABLE`, `SUBGRAPH_TIMEOUT`, "internal error in
+ * the X service") are the same whichever engine plans the operation.
+ *
+ * Use: `transports: { router: sourcesTransport(sources) }, transportEntries: { '*': { kind: 'router' } }`; the
+ * runtime's context must carry the router's per-request {@link SourceContext} as `routerSource` (the engine's
+ * server context).
+ */
+import type { Transport } from '@graphql-mesh/transport-common';
+import type { ExecutionRequest, ExecutionResult } from '@graphql-tools/utils';
+import { GraphQLError, print } from 'graphql';
+import type { DocumentNode } from 'graphql';
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { SourceContext } from '../sources.ts';
+
+/** The runtime context's part this transport reads. */
+export interface WithRouterSource {
+  routerSource?: SourceContext;
+}
+
+/** Printed fetch documents: the planner hands the same few documents again and again. */
+const printed = new WeakMap<DocumentNode, string>();
+function text(doc: DocumentNode): string {
+  let t = printed.get(doc);
+  if (t === undefined) {
+    t = print(doc);
+    printed.set(doc, t);
+  }
+  return t;
+}
+
+/** Per runtime context without a router's: the source context made for it (a stock runtime's own requests). */
+const made = new WeakMap<object, SourceContext>();
+
+/**
+ * The router's per-request source context; in a runtime that is not our router's, one made per request from the
+ * request's headers.
+ */
+function sourceContext(runtimeContext: unknown): SourceContext {
+  const ctx = runtimeContext as (WithRouterSource & { request?: Request }) | undefined;
+  if (ctx?.routerSource) return ctx.routerSource;
+  if (!ctx || typeof ctx !== 'object') return { headers: {}, subgraphContexts: new Map() };
+  let c = made.get(ctx);
+  if (!c) {
+    const headers: Record<string, string> = {};
+    ctx.request?.headers.forEach((v, k) => (headers[k] = v));
+    c = { headers, subgraphContexts: new Map() };
+    made.set(ctx, c);
+  }
+  return c;
+}
+
+export function sourcesTransport(sources: ReadonlyMap<string, GraphQLDataSource>): Transport {
+  return {
+    getSubgraphExecutor({ subgraphName }) {
+      const source = sources.get(subgraphName);
+      if (!source) throw new Error(`router: the supergraph names an unknown subgraph ${subgraphName}`);
+      return async (req: ExecutionRequest): Promise<ExecutionResult> => {
+        const context = sourceContext(req.context);
+        const res = await source.process({
+          request: {
+            query: text(req.document),
+            variables: req.variables ?? {},
+            ...(req.operationName ? { operationName: req.operationName } : {}),
+          },
+          context,
+        } as unknown as GraphQLDataSourceProcessOptions<SourceContext>);
+        return {
+          ...(res.data !== undefined ? { data: res.data } : {}),
+          ...(res.errors
+            ? {
+                errors: res.errors.map(
+                  (e) =>
+                    new GraphQLError(e.message, {
+                      ...(e.path ? { path: e.path } : {}),
+                      ...(e.extensions ? { extensions: e.extensions } : {}),
+                    }),
+                ),
+              }
+            : {}),
+        } as ExecutionResult;
+      };
+    },
+  };
+}

@@ -1,0 +1,316 @@
+/**
+ * The router's engine on Hive Gateway's runtime (`@graphql-hive/gateway-runtime`, GraphQL Yoga underneath) with the
+ * Rust query planner of `@graphql-hive/router-runtime` (`planner: 'js'` selects the runtime's JavaScript planner).
+ * The subgraphs are reached through our own sources (`hive-sources.ts`), so timeouts, partial results and error codes
+ * are those of the Apollo engine; the plugins' operation phase runs in the runtime's `onExecute`, their response phase
+ * in `onExecuteDone`.
+ */
+import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
+import { execute as executeLocally, getOperationAST, GraphQLError, Kind } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionArgs,
+  ExecutionResult,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLSchema,
+  OperationDefinitionNode,
+} from 'graphql';
+import { directExecutors } from '../engine.ts';
+import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
+import { RouterError } from '../errors.ts';
+import type { OperationState, RequestState, ResponseParts } from '../plugin.ts';
+import { createResponseCache, responseCacheKey } from '../response-cache.ts';
+import { createSources, HttpSource } from '../sources.ts';
+import type { SourceContext } from '../sources.ts';
+import { operationNotResolved } from './apollo.ts';
+import { apqPlugin, bodyRefusal, csrfRefusal, normaliseRequestError, searchRefusal } from './hive-http.ts';
+import { sourcesTransport } from './hive-sources.ts';
+import type { WithRouterSource } from './hive-sources.ts';
+
+/** What the engine hands the runtime with each request (merged into the GraphQL context). */
+interface RouterServerContext extends WithRouterSource {
+  routerSource: SourceContext;
+  router: { state: RequestState; opState: OperationState; headers: Record<string, string> };
+}
+
+/** A key for each parsed document (the runtime parses a query text once and reuses the document). */
+const documentIds = new WeakMap<DocumentNode, string>();
+let documents = 0;
+function documentId(doc: DocumentNode): string {
+  let id = documentIds.get(doc);
+  if (id === undefined) {
+    id = `d${++documents}`;
+    documentIds.set(doc, id);
+  }
+  return id;
+}
+
+/** Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF. */
+const PREFLIGHT_HEADERS = [
+  'x-apollo-operation-name',
+  'apollo-require-preflight',
+  'x-sp-api-key',
+  'authorization',
+];
+
+/** Errors of a failed subgraph fetch (not of one field): without a path, as the Apollo engine answers them. */
+const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
+
+const refusal = (e: RouterError): GraphQLError =>
+  new GraphQLError(e.message, {
+    extensions: { code: e.code, ...e.extensions, http: { status: e.status, headers: e.headers } },
+  });
+
+/**
+ * A query selecting `__schema`/`__type` beside subgraph fields at its root: the Rust planner answers the subgraph
+ * fields `null` without an error (router-runtime 1.4). Such a query is run as two — the introspection fields against
+ * the gateway's schema, the rest through the planner — and the two `data` merged in the query's order. Null when the
+ * query is not such a mix (or selects at its root through fragments: left to the planner).
+ */
+function splitIntrospection(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): { introspection: DocumentNode; rest: DocumentNode; order: string[] } | null {
+  const root = operation.selectionSet.selections;
+  if (root.some((sel) => sel.kind !== Kind.FIELD)) return null;
+  const fields = root as readonly FieldNode[];
+  const isIntro = (f: FieldNode) => f.name.value === '__schema' || f.name.value === '__type';
+  if (!fields.some(isIntro) || fields.every((f) => isIntro(f) || f.name.value === '__typename')) return null;
+  const only = (keep: (f: FieldNode) => boolean): DocumentNode => ({
+    ...document,
+    definitions: document.definitions.map((d) =>
+      d === operation
+        ? { ...operation, selectionSet: { ...operation.selectionSet, selections: fields.filter(keep) } }
+        : d,
+    ),
+  });
+  return {
+    introspection: only(isIntro),
+    rest: only((f) => !isIntro(f)),
+    order: fields.map((f) => f.alias?.value ?? f.name.value),
+  };
+}
+
+function mergeInOrder(order: string[], a: ExecutionResult, b: ExecutionResult): ExecutionResult {
+  const errors = [...(a.errors ?? []), ...(b.errors ?? [])];
+  let data: Record<string, unknown> | null = null;
+  if (a.data && b.data) {
+    data = {};
+    for (const k of order) if (!(k in data)) data[k] = k in a.data ? a.data[k] : b.data[k];
+  }
+  return {
+    ...(errors.length ? { errors } : {}),
+    data,
+    ...(b.extensions ? { extensions: b.extensions } : {}),
+  };
+}
+
+export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
+  const { log, timeoutMs, plugins, supergraphSdl } = opts;
+  const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false);
+  const cache =
+    opts.subgraphs.kind === 'in-process' && opts.responseCache !== false
+      ? createResponseCache(
+          opts.subgraphs.subgraphs,
+          typeof opts.responseCache === 'object' ? opts.responseCache : {},
+        )
+      : null;
+  let directAnswered = 0;
+  const directs = directExecutors(opts, () => directAnswered++);
+
+  /** The plugins' `onResponse`: extensions into the result, headers kept for the HTTP answer. */
+  const respond = (rc: RouterServerContext['router'], result: ExecutionResult): ExecutionResult => {
+    const out: ResponseParts = { extensions: {}, headers: {} };
+    for (const p of plugins) p.onResponse?.(rc.state, rc.opState, out);
+    Object.assign(rc.headers, out.headers);
+    const errors = result.errors?.map((e) =>
+      e.path && FETCH_FAILURES.has(String(e.extensions['code']))
+        ? new GraphQLError(e.message, { extensions: e.extensions })
+        : e,
+    );
+    return {
+      ...result,
+      ...(errors ? { errors } : {}),
+      ...(Object.keys(out.extensions).length > 0
+        ? { extensions: { ...result.extensions, ...out.extensions } }
+        : {}),
+    };
+  };
+
+  const operationPhase = {
+    async onExecute({
+      args,
+      setResultAndStopExecution,
+      executeFn,
+      setExecuteFn,
+    }: {
+      executeFn: (a: ExecutionArgs) => unknown;
+      setExecuteFn: (fn: (a: ExecutionArgs) => Promise<ExecutionResult>) => void;
+      args: {
+        schema: GraphQLSchema;
+        document: DocumentNode;
+        operationName?: string | null | undefined;
+        variableValues?: Record<string, unknown> | null | undefined;
+        contextValue: unknown;
+      };
+      setResultAndStopExecution: (r: ExecutionResult) => void;
+    }) {
+      const rc = (args.contextValue as RouterServerContext).router;
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      const stop = (e: GraphQLError) => setResultAndStopExecution(respond(rc, { errors: [e] }));
+      if (!operation) return stop(operationNotResolved(args.document, args.operationName ?? undefined));
+      if (operation.operation === 'subscription')
+        return stop(
+          new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+          }),
+        );
+      const info = {
+        schema: args.schema,
+        document: args.document,
+        operation,
+        fragments: args.document.definitions.filter(
+          (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+        ),
+        variables: args.variableValues ?? {},
+      };
+      for (const p of plugins) {
+        try {
+          await p.onOperation?.(info, rc.state, rc.opState);
+        } catch (e) {
+          if (e instanceof RouterError) return stop(refusal(e));
+          throw e;
+        }
+      }
+      // Embedded: the response cache, then direct execution (`router/response-cache.ts`, `direct-execution.ts`).
+      const source = (args.contextValue as RouterServerContext).routerSource;
+      const variables = args.variableValues ?? {};
+      const key =
+        cache && operation.operation === 'query'
+          ? responseCacheKey(documentId(args.document), args.operationName, variables)
+          : null;
+      const cached = cache?.lookup(key) ?? null;
+      if (cached) return setResultAndStopExecution(respond(rc, { data: cached }));
+      const direct =
+        operation.operation === 'query' ? directs.find((d) => d.applies(args.document)) : undefined;
+      if (direct) {
+        const answer = await direct.run(args.document, variables, args.operationName ?? null, source);
+        if (answer) {
+          await cache?.store(key, answer.data, source);
+          return setResultAndStopExecution(respond(rc, answer));
+        }
+      }
+      const split = splitIntrospection(args.document, operation);
+      if (split)
+        setExecuteFn(async (a: ExecutionArgs) => {
+          const [intro, rest] = await Promise.all([
+            executeLocally({ ...a, document: split.introspection }) as ExecutionResult,
+            executeFn({ ...a, document: split.rest }),
+          ]);
+          return mergeInOrder(split.order, intro, rest as ExecutionResult);
+        });
+      return {
+        onExecuteDone({ result, setResult }: { result: unknown; setResult: (r: ExecutionResult) => void }) {
+          if (!result || typeof result !== 'object' || Symbol.asyncIterator in result) return;
+          const r = result as ExecutionResult;
+          if (cache && key !== null && r.data && !r.errors?.length)
+            void cache.store(key, r.data as Record<string, unknown>, source);
+          // Execution started, so the answer has `data` (null when a non-null root field failed); the runtime
+          // leaves it out then.
+          setResult(respond(rc, 'data' in r ? r : { data: null, ...r }));
+        },
+      };
+    },
+  };
+
+  /** The graph has no subscriptions: refused as a client error, as the Apollo engine does. */
+  const noSubscriptions = {
+    onSubscribe({ setResultAndStopExecution }: { setResultAndStopExecution: (r: ExecutionResult) => void }) {
+      setResultAndStopExecution({
+        errors: [
+          new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+          }),
+        ],
+      });
+    },
+  };
+
+  const runtime = createGatewayRuntime({
+    supergraph: supergraphSdl,
+    ...(opts.planner === 'js' ? {} : { unifiedGraphHandler }),
+    transports: { router: sourcesTransport(sources) },
+    transportEntries: { '*': { kind: 'router' } },
+    logging: false,
+    landingPage: false,
+    graphiql: false,
+    // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
+    plugins: () => [
+      operationPhase as never,
+      noSubscriptions as never,
+      ...(opts.apqCache === false ? [] : [apqPlugin(opts.apqCache) as never]),
+    ],
+  });
+
+  async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
+    const method = req.method.toUpperCase();
+    let payload: string | undefined;
+    let refused = csrfRefusal(req.headers, PREFLIGHT_HEADERS);
+    if (!refused && method === 'GET') refused = searchRefusal(req.search);
+    if (!refused && method === 'POST') {
+      refused = bodyRefusal(req.body);
+      try {
+        payload = JSON.stringify(req.body);
+      } catch {
+        // Variables nested past the stack: no type is that deep.
+        refused = {
+          status: 400,
+          error: {
+            message: 'variables are nested deeper than any input type',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        };
+      }
+    }
+    if (refused)
+      return {
+        status: refused.status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ errors: [refused.error] }),
+        cost: null,
+      };
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, v);
+    const rc: RouterServerContext['router'] = { state, opState: { cost: null }, headers: {} };
+    const serverContext: RouterServerContext = {
+      routerSource: { headers: req.headers, subgraphContexts: new Map() },
+      router: rc,
+    };
+    const res = await runtime.fetch(
+      `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
+      {
+        method,
+        headers,
+        ...(payload !== undefined ? { body: payload } : {}),
+      },
+      serverContext as never,
+    );
+    const outHeaders: Record<string, string> = {};
+    res.headers.forEach((v, k) => (outHeaders[k] = v));
+    Object.assign(outHeaders, rc.headers);
+    const answer = normaliseRequestError(res.status, await res.text(), req);
+    return { ...answer, headers: outHeaders, cost: rc.opState.cost?.estimated ?? null };
+  }
+
+  return {
+    execute,
+    responseCacheStats: () => cache?.stats() ?? null,
+    directExecutions: () => directAnswered,
+    async stop() {
+      await runtime.dispose();
+      for (const s of sources.values()) if (s instanceof HttpSource) s.close();
+    },
+  };
+}
