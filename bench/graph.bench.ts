@@ -94,15 +94,17 @@ const VARIANTS = [
   'hive-rust-inbound',
   'ours',
   'ours-nodedup',
+  'ours-hive',
   'embedded',
   'embedded-uncached',
+  'embedded-hive',
   'hive-rust-embedded',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
-const embeddedVariant = (v: Variant): boolean =>
-  v === 'embedded' || v === 'embedded-uncached' || v === 'hive-rust-embedded';
+const EMBEDDED: readonly Variant[] = ['embedded', 'embedded-uncached', 'embedded-hive', 'hive-rust-embedded'];
+const embeddedVariant = (v: Variant): boolean => EMBEDDED.includes(v);
 /** Variants with none of our plugins (no key, rate-limit, cost or safelist checks to probe). */
-const stockVariant = (v: Variant): boolean => v.startsWith('vanilla') || v.startsWith('hive');
+const stockVariant = (v: Variant): boolean => v.startsWith('vanilla') || v.startsWith('hive-');
 const LABEL: Record<Variant, string> = {
   vanilla: 'vanilla gateway, standalone (HTTP subgraphs, no plugins)',
   'vanilla-fastify': 'vanilla gateway on Fastify (HTTP subgraphs, no plugins)',
@@ -112,18 +114,18 @@ const LABEL: Record<Variant, string> = {
   'hive-rust-inbound': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch and inbound dedup on)',
   ours: 'our router, all plugins (HTTP subgraphs)',
   'ours-nodedup': 'our router, all plugins (HTTP subgraphs, in-flight dedup off)',
+  'ours-hive': 'our router on the Hive engine, all plugins (HTTP subgraphs)',
   embedded: 'our router, all plugins (embedded subgraphs)',
   'embedded-uncached': 'our router, all plugins (embedded subgraphs, response cache off)',
+  'embedded-hive': 'our router on the Hive engine, all plugins (embedded subgraphs)',
   'hive-rust-embedded': 'Hive Gateway runtime, Rust planner, in-process subgraphs (no plugins)',
 };
 
 /** What a child reports once it listens. */
 interface Ready {
   url: string;
-  /** The subgraphs process: the embedded router with its response cache off. */
-  uncachedUrl?: string;
-  /** The subgraphs process: the Hive Gateway runtime over the same in-process subgraphs, no plugins. */
-  hiveUrl?: string;
+  /** The subgraphs process: the URL of each embedded variant. */
+  embedded?: Partial<Record<Variant, string>>;
   keys: string[];
   urls?: Record<SubgraphName, string>;
 }
@@ -202,12 +204,13 @@ async function serveSubgraphs(): Promise<Ready> {
   // The embedded router over the same store, with subgraph objects of its own: Apollo Server wraps every field
   // resolver of a schema it serves (its cache-control plugin), which the embedded product's schemas never are.
   // Twice: as the product runs it (response cache on), and with the response cache off (every request executes).
-  const embedded = async (responseCache: boolean): Promise<string> => {
+  const embedded = async (responseCache: boolean, engine: 'apollo' | 'hive' = 'apollo'): Promise<string> => {
     const router = await createRouter({
       access: createAccess({ keys, limiter: createMemoryLimiter() }),
       persisted: { manifest: manifest(), mode: 'safelist' },
       subgraphs: { kind: 'in-process', subgraphs: createSubgraphs(deps) },
       responseCache,
+      engine,
     });
     const app = fastifyApp();
     await mountRouter(app, router);
@@ -231,9 +234,13 @@ async function serveSubgraphs(): Promise<Ready> {
   await new Promise<void>((resolve) => hiveServer.listen(0, '127.0.0.1', resolve));
   const hiveAddr = hiveServer.address() as { port: number };
   return {
-    url: await embedded(true),
-    uncachedUrl: await embedded(false),
-    hiveUrl: `http://127.0.0.1:${hiveAddr.port}/graphql`,
+    url: '',
+    embedded: {
+      embedded: await embedded(true),
+      'embedded-uncached': await embedded(false),
+      'embedded-hive': await embedded(true, 'hive'),
+      'hive-rust-embedded': `http://127.0.0.1:${hiveAddr.port}/graphql`,
+    },
     keys: raw,
     urls,
   };
@@ -336,6 +343,7 @@ async function serveGateway(variant: Variant, urls: Record<SubgraphName, string>
     persisted: { manifest: manifest(), mode: 'safelist' },
     subgraphs: { kind: 'http', urls },
     dedupe: variant !== 'ours-nodedup',
+    engine: variant === 'ours-hive' ? 'hive' : 'apollo',
   });
   const app = fastifyApp();
   await mountRouter(app, router);
@@ -509,13 +517,7 @@ async function main(): Promise<void> {
     const serving = new Map<Variant, Child[]>();
     for (const v of variants) {
       if (embeddedVariant(v)) {
-        const url =
-          v === 'embedded'
-            ? sub.ready.url
-            : v === 'embedded-uncached'
-              ? sub.ready.uncachedUrl
-              : sub.ready.hiveUrl;
-        targets.set(v, { ...sub.ready, url: url as string });
+        targets.set(v, { ...sub.ready, url: sub.ready.embedded?.[v] as string });
         serving.set(v, [sub]);
       } else {
         const g = await startChild(v, ['--role', 'gateway', '--variant', v, '--urls', JSON.stringify(urls)]);
@@ -543,7 +545,7 @@ async function main(): Promise<void> {
             throw new Error(`${v}, ${q}: ${e instanceof Error ? e.message : String(e)}`);
           },
         );
-        if (!stockVariant(v) && v !== 'hive-rust-embedded') {
+        if (!stockVariant(v)) {
           const h = (n: string) => p.headers.get(n);
           if (h('x-api-plan') !== 'enterprise' || h('x-ratelimit-limit') !== '10000' || !h('x-query-cost'))
             throw new Error(

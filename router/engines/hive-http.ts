@@ -4,7 +4,6 @@
  * Apollo Server (docs/graph.md, "GraphQL over HTTP"), so a client sees no difference between the engines.
  */
 import { createHash } from 'node:crypto';
-import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
@@ -82,12 +81,15 @@ export function bodyRefusal(body: unknown): Refusal | null {
   return null;
 }
 
+/** Where a query registered by its SHA-256 is kept in the APQ cache. */
+export const apqKey = (hash: string): string => `apq:${hash}`;
+
 /**
  * Automatic persisted queries (Apollo's protocol) as a runtime plugin: a hash alone is looked up
  * (`PERSISTED_QUERY_NOT_FOUND`, HTTP 200, when unknown: the client resends with the text); a hash with its text is
  * checked and kept for 24 h.
  */
-export function apqPlugin(cache: KeyValueCache<string> = new InMemoryLRUCache<string>()) {
+export function apqPlugin(cache: KeyValueCache<string>) {
   return {
     async onParams({
       params,
@@ -105,7 +107,7 @@ export function apqPlugin(cache: KeyValueCache<string> = new InMemoryLRUCache<st
         });
       const hash = typeof pq.sha256Hash === 'string' ? pq.sha256Hash : '';
       if (typeof params.query !== 'string') {
-        const query = await cache.get(`apq:${hash}`);
+        const query = await cache.get(apqKey(hash));
         if (query === undefined)
           throw new GraphQLError('PersistedQueryNotFound', {
             extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 200 } },
@@ -117,7 +119,7 @@ export function apqPlugin(cache: KeyValueCache<string> = new InMemoryLRUCache<st
         throw new GraphQLError('provided sha does not match query', {
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
         });
-      await cache.set(`apq:${hash}`, params.query, { ttl: 86_400 });
+      await cache.set(apqKey(hash), params.query, { ttl: 86_400 });
     },
   };
 }

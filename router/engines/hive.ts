@@ -5,6 +5,7 @@
  * are those of the Apollo engine; the plugins' operation phase runs in the runtime's `onExecute`, their response phase
  * in `onExecuteDone`.
  */
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
 import { execute as executeLocally, getOperationAST, GraphQLError, Kind } from 'graphql';
@@ -22,6 +23,7 @@ import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.t
 import { RouterError } from '../errors.ts';
 import type { OperationState, RequestState, ResponseParts } from '../plugin.ts';
 import { createResponseCache, responseCacheKey } from '../response-cache.ts';
+import { allRootSkipped, queryText, rustPlannerMisanswers } from './rust-planner.ts';
 import { createSources, HttpSource } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
 import { operationNotResolved } from './apollo.ts';
@@ -45,6 +47,21 @@ function documentId(doc: DocumentNode): string {
     documentIds.set(doc, id);
   }
   return id;
+}
+
+/** Directives of the supergraph that only the router reads. */
+const ROUTER_DIRECTIVES = new Set(['cost', 'listSize']);
+
+/**
+ * The demand-control directives are the router's business, not the clients': introspection leaves their definitions
+ * out (`__schema { directives }`), as `schema/api.graphql` does; the runtime would list them.
+ */
+function hideRouterDirectives(result: ExecutionResult): void {
+  const schema = (result.data as { __schema?: { directives?: unknown } } | null | undefined)?.__schema;
+  if (schema && Array.isArray(schema.directives))
+    schema.directives = schema.directives.filter(
+      (d: unknown) => !ROUTER_DIRECTIVES.has(String((d as { name?: unknown } | null)?.name)),
+    );
 }
 
 /** Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF. */
@@ -125,6 +142,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     const out: ResponseParts = { extensions: {}, headers: {} };
     for (const p of plugins) p.onResponse?.(rc.state, rc.opState, out);
     Object.assign(rc.headers, out.headers);
+    hideRouterDirectives(result);
     const errors = result.errors?.map((e) =>
       e.path && FETCH_FAILURES.has(String(e.extensions['code']))
         ? new GraphQLError(e.message, { extensions: e.extensions })
@@ -202,6 +220,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
           return setResultAndStopExecution(respond(rc, answer));
         }
       }
+      if (allRootSkipped(operation, variables)) return setResultAndStopExecution(respond(rc, { data: {} }));
       const split = splitIntrospection(args.document, operation);
       if (split)
         setExecuteFn(async (a: ExecutionArgs) => {
@@ -238,21 +257,31 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     },
   };
 
-  const runtime = createGatewayRuntime({
-    supergraph: supergraphSdl,
-    ...(opts.planner === 'js' ? {} : { unifiedGraphHandler }),
-    transports: { router: sourcesTransport(sources) },
-    transportEntries: { '*': { kind: 'router' } },
-    logging: false,
-    landingPage: false,
-    graphiql: false,
-    // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
-    plugins: () => [
-      operationPhase as never,
-      noSubscriptions as never,
-      ...(opts.apqCache === false ? [] : [apqPlugin(opts.apqCache) as never]),
-    ],
-  });
+  const apqCache = opts.apqCache === false ? null : (opts.apqCache ?? new InMemoryLRUCache<string>());
+  const runtimeWith = (planner: 'rust' | 'js') =>
+    createGatewayRuntime({
+      supergraph: supergraphSdl,
+      ...(planner === 'rust' ? { unifiedGraphHandler } : {}),
+      transports: { router: sourcesTransport(sources) },
+      transportEntries: { '*': { kind: 'router' } },
+      logging: false,
+      landingPage: false,
+      graphiql: false,
+      // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
+      plugins: () => [
+        operationPhase as never,
+        noSubscriptions as never,
+        ...(apqCache ? [apqPlugin(apqCache) as never] : []),
+      ],
+    });
+  // With the Rust planner, a query it would answer wrongly (`rust-planner.ts`) goes to a runtime on the JS one.
+  const js = runtimeWith('js');
+  const rust = opts.planner === 'js' ? null : runtimeWith('rust');
+  const runtimeFor = async (req: EngineRequest): Promise<typeof js> => {
+    if (!rust) return js;
+    const text = await queryText(req, apqCache);
+    return text !== null && rustPlannerMisanswers(text) ? js : rust;
+  };
 
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
@@ -288,6 +317,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       routerSource: { headers: req.headers, subgraphContexts: new Map() },
       router: rc,
     };
+    const runtime = await runtimeFor(req);
     const res = await runtime.fetch(
       `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
       {
@@ -309,7 +339,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     responseCacheStats: () => cache?.stats() ?? null,
     directExecutions: () => directAnswered,
     async stop() {
-      await runtime.dispose();
+      await js.dispose();
+      await rust?.dispose();
       for (const s of sources.values()) if (s instanceof HttpSource) s.close();
     },
   };

@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import type { AppConfig } from '../config.ts';
 import { parsePart, partName, startGraphPart } from '../graph-service.ts';
 import { startProduct } from '../product.ts';
@@ -35,6 +36,11 @@ export const serveCommand = (cfg: AppConfig, argv: readonly string[]): Promise<n
 async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional.length > 0) throw new UsageError(`serve takes no arguments (got ${positional[0]})`);
   const log = createLogger(cfg.logLevel);
+  // Until everything is ready, SIGINT/SIGTERM end the process at once, as Node does without a listener: a library's
+  // own listener (Hive Gateway's runtime disposes itself on SIGTERM) must not make the process outlive the signal.
+  const early = (signal: NodeJS.Signals) => process.exit(128 + (constants.signals[signal] ?? 15));
+  process.once('SIGINT', early);
+  process.once('SIGTERM', early);
   const onlyFlag = flags['only'];
   let close: () => Promise<void>;
   if (typeof onlyFlag === 'string') {
@@ -62,6 +68,8 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
     );
     close = () => product.close();
   }
+  process.off('SIGINT', early);
+  process.off('SIGTERM', early);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -127,6 +127,12 @@ export const CASES: Case[] = [
     direct: true,
   },
   {
+    name: 'every root field skipped by @include: an empty answer',
+    query: 'query ($no: Boolean!) { coin(id: "bitcoin") @include(if: $no) { id } }',
+    variables: { no: false },
+    direct: true,
+  },
+  {
     name: 'a field no type has: a validation error',
     query: '{ coin(id: "bitcoin") { id noSuchField } }',
     direct: false,
