@@ -4,10 +4,13 @@
  * parses, validates, plans and calls the subgraphs, running the plugins' operation phase on the way
  * (`router/engines/`).
  */
+import { getOperationAST, GraphQLError, Kind } from 'graphql';
+import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema } from 'graphql';
 import { directExecutor, resolvesAllItsFields } from './direct-execution.ts';
 import type { DirectExecutor } from './direct-execution.ts';
 import type { RouterLog, RouterOptions } from './index.ts';
-import type { RequestState, RouterPlugin } from './plugin.ts';
+import type { OperationState, RequestState, ResponseParts, RouterPlugin } from './plugin.ts';
+import { RouterError } from './errors.ts';
 import type { Limits } from './plugins/limits.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 
@@ -53,4 +56,86 @@ export function directExecutors(opts: EngineOptions, onAnswered: () => void): Di
   return opts.subgraphs.subgraphs
     .filter((sg) => resolvesAllItsFields(sg.schema))
     .map((sg) => directExecutor(sg, { timeoutMs: opts.timeoutMs, log: opts.log, onAnswered }));
+}
+
+/** Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF. */
+export const PREFLIGHT_HEADERS: readonly string[] = [
+  'x-apollo-operation-name',
+  'apollo-require-preflight',
+  'x-sp-api-key',
+  'authorization',
+];
+
+/** The operation to run could not be chosen from the document (graphql-js's messages). */
+export function operationNotResolved(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): GraphQLError {
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length;
+  const message =
+    operationName !== undefined && operationName !== null
+      ? `Unknown operation named "${operationName.slice(0, 100)}".`
+      : operations > 1
+        ? 'Must provide operation name if query contains multiple operations.'
+        : 'Must provide an operation.';
+  return new GraphQLError(message, {
+    extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } },
+  });
+}
+
+/** The graph has no subscriptions: refused as a client error (the planner would fail on one: a 500). */
+export const noSubscriptions = (): GraphQLError =>
+  new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+  });
+
+/**
+ * The plugins' operation phase, for any engine: the operation chosen (else a client error), then each plugin's
+ * `onOperation` in order. Returns the refusal to answer with, or null to go on; `httpError` renders a plugin's
+ * `RouterError` in the engine's error form.
+ */
+export async function operationPhase(
+  plugins: readonly RouterPlugin[],
+  op: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    operationName: string | null | undefined;
+    variables: Readonly<Record<string, unknown>>;
+  },
+  state: RequestState,
+  opState: OperationState,
+  httpError: (e: RouterError) => GraphQLError,
+): Promise<GraphQLError | null> {
+  const operation = getOperationAST(op.document, op.operationName ?? undefined);
+  if (!operation) return operationNotResolved(op.document, op.operationName);
+  if (operation.operation === 'subscription') return noSubscriptions();
+  const info = {
+    schema: op.schema,
+    document: op.document,
+    operation,
+    fragments: op.document.definitions.filter(
+      (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+    ),
+    variables: op.variables,
+  };
+  for (const p of plugins) {
+    try {
+      await p.onOperation?.(info, state, opState);
+    } catch (e) {
+      if (e instanceof RouterError) return httpError(e);
+      throw e;
+    }
+  }
+  return null;
+}
+
+/** The plugins' response phase: the extensions and headers each operation's answer carries. */
+export function responsePhase(
+  plugins: readonly RouterPlugin[],
+  state: RequestState,
+  opState: OperationState,
+): ResponseParts {
+  const out: ResponseParts = { extensions: {}, headers: {} };
+  for (const p of plugins) p.onResponse?.(state, opState, out);
+  return out;
 }

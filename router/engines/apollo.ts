@@ -10,12 +10,11 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { GraphQLError, Kind } from 'graphql';
-import type { DocumentNode, FragmentDefinitionNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { directExecution } from '../direct-execution.ts';
-import { directExecutors } from '../engine.ts';
+import { directExecutors, operationPhase, PREFLIGHT_HEADERS, responsePhase } from '../engine.ts';
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
-import { RouterError } from '../errors.ts';
+import type { RouterError } from '../errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { createResponseCache } from '../response-cache.ts';
 import type { ResponseCache } from '../response-cache.ts';
@@ -26,23 +25,6 @@ import type { SourceContext } from '../sources.ts';
 interface RouterContext extends SourceContext {
   state: RequestState;
   opState: OperationState;
-}
-
-/** The operation to run could not be chosen from the document (graphql-js's messages). */
-export function operationNotResolved(
-  document: DocumentNode,
-  operationName: string | undefined,
-): GraphQLError {
-  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length;
-  const message =
-    operationName !== undefined
-      ? `Unknown operation named "${operationName.slice(0, 100)}".`
-      : operations > 1
-        ? 'Must provide operation name if query contains multiple operations.'
-        : 'Must provide an operation.';
-  return new GraphQLError(message, {
-    extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } },
-  });
 }
 
 export async function createApolloEngine(opts: EngineOptions): Promise<Engine> {
@@ -78,37 +60,24 @@ export async function createApolloEngine(opts: EngineOptions): Promise<Engine> {
     async requestDidStart() {
       return {
         async didResolveOperation(rc: GraphQLRequestContext<RouterContext>) {
-          const ctx = rc.contextValue;
-          const operation = rc.operation;
-          const document = rc.document;
-          if (!document) return;
+          if (!rc.document) return;
           // Refused here, as client errors: the gateway would throw on them (a 500).
-          if (!operation) throw operationNotResolved(document, rc.request.operationName);
-          if (operation.operation === 'subscription')
-            throw new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
-              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-            });
-          const fragments = document.definitions.filter(
-            (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+          const refused = await operationPhase(
+            plugins,
+            {
+              schema: rc.schema,
+              document: rc.document,
+              operationName: rc.request.operationName,
+              variables: rc.request.variables ?? {},
+            },
+            rc.contextValue.state,
+            rc.contextValue.opState,
+            toGraphQLError,
           );
-          const info = {
-            schema: rc.schema,
-            document,
-            operation,
-            fragments,
-            variables: rc.request.variables ?? {},
-          };
-          for (const p of plugins) {
-            try {
-              await p.onOperation?.(info, ctx.state, ctx.opState);
-            } catch (e) {
-              throw e instanceof RouterError ? toGraphQLError(e) : e;
-            }
-          }
+          if (refused) throw refused;
         },
         async willSendResponse(rc: GraphQLRequestContext<RouterContext>) {
-          const out = { extensions: {} as Record<string, unknown>, headers: {} as Record<string, string> };
-          for (const p of plugins) p.onResponse?.(rc.contextValue.state, rc.contextValue.opState, out);
+          const out = responsePhase(plugins, rc.contextValue.state, rc.contextValue.opState);
           const body = rc.response.body;
           if (body?.kind === 'single' && Object.keys(out.extensions).length > 0)
             body.singleResult.extensions = { ...body.singleResult.extensions, ...out.extensions };
@@ -137,14 +106,7 @@ export async function createApolloEngine(opts: EngineOptions): Promise<Engine> {
     includeStacktraceInErrorResponses: false,
     introspection: true,
     // Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF.
-    csrfPrevention: {
-      requestHeaders: [
-        'x-apollo-operation-name',
-        'apollo-require-preflight',
-        'x-sp-api-key',
-        'authorization',
-      ],
-    },
+    csrfPrevention: { requestHeaders: [...PREFLIGHT_HEADERS] },
     persistedQueries:
       opts.apqCache === false ? false : { ...(opts.apqCache ? { cache: opts.apqCache } : {}), ttl: 86_400 },
     parseOptions: { maxTokens: limits.maxTokens },

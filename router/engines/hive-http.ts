@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
-import { operationNotResolved } from './apollo.ts';
+import { operationNotResolved } from '../engine.ts';
 
 /** A refusal before the engine runs: the status and the one error. */
 export interface Refusal {

@@ -14,19 +14,23 @@ import type {
   ExecutionArgs,
   ExecutionResult,
   FieldNode,
-  FragmentDefinitionNode,
   GraphQLSchema,
   OperationDefinitionNode,
 } from 'graphql';
-import { directExecutors } from '../engine.ts';
+import {
+  directExecutors,
+  noSubscriptions,
+  operationPhase,
+  PREFLIGHT_HEADERS,
+  responsePhase,
+} from '../engine.ts';
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
-import { RouterError } from '../errors.ts';
-import type { OperationState, RequestState, ResponseParts } from '../plugin.ts';
+import type { RouterError } from '../errors.ts';
+import type { OperationState, RequestState } from '../plugin.ts';
 import { createResponseCache, responseCacheKey } from '../response-cache.ts';
 import { allRootSkipped, queryText, rustPlannerMisanswers } from './rust-planner.ts';
 import { createSources, HttpSource } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
-import { operationNotResolved } from './apollo.ts';
 import { apqPlugin, bodyRefusal, csrfRefusal, normaliseRequestError, searchRefusal } from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
 import type { WithRouterSource } from './hive-sources.ts';
@@ -63,14 +67,6 @@ function hideRouterDirectives(result: ExecutionResult): void {
       (d: unknown) => !ROUTER_DIRECTIVES.has(String((d as { name?: unknown } | null)?.name)),
     );
 }
-
-/** Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF. */
-const PREFLIGHT_HEADERS = [
-  'x-apollo-operation-name',
-  'apollo-require-preflight',
-  'x-sp-api-key',
-  'authorization',
-];
 
 /** Errors of a failed subgraph fetch (not of one field): without a path, as the Apollo engine answers them. */
 const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
@@ -139,8 +135,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
 
   /** The plugins' `onResponse`: extensions into the result, headers kept for the HTTP answer. */
   const respond = (rc: RouterServerContext['router'], result: ExecutionResult): ExecutionResult => {
-    const out: ResponseParts = { extensions: {}, headers: {} };
-    for (const p of plugins) p.onResponse?.(rc.state, rc.opState, out);
+    const out = responsePhase(plugins, rc.state, rc.opState);
     Object.assign(rc.headers, out.headers);
     hideRouterDirectives(result);
     const errors = result.errors?.map((e) =>
@@ -157,7 +152,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     };
   };
 
-  const operationPhase = {
+  const operationHooks = {
     async onExecute({
       args,
       setResultAndStopExecution,
@@ -176,32 +171,22 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       setResultAndStopExecution: (r: ExecutionResult) => void;
     }) {
       const rc = (args.contextValue as RouterServerContext).router;
-      const operation = getOperationAST(args.document, args.operationName ?? undefined);
       const stop = (e: GraphQLError) => setResultAndStopExecution(respond(rc, { errors: [e] }));
-      if (!operation) return stop(operationNotResolved(args.document, args.operationName ?? undefined));
-      if (operation.operation === 'subscription')
-        return stop(
-          new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
-            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-          }),
-        );
-      const info = {
-        schema: args.schema,
-        document: args.document,
-        operation,
-        fragments: args.document.definitions.filter(
-          (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
-        ),
-        variables: args.variableValues ?? {},
-      };
-      for (const p of plugins) {
-        try {
-          await p.onOperation?.(info, rc.state, rc.opState);
-        } catch (e) {
-          if (e instanceof RouterError) return stop(refusal(e));
-          throw e;
-        }
-      }
+      const refused = await operationPhase(
+        plugins,
+        {
+          schema: args.schema,
+          document: args.document,
+          operationName: args.operationName,
+          variables: args.variableValues ?? {},
+        },
+        rc.state,
+        rc.opState,
+        refusal,
+      );
+      if (refused) return stop(refused);
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      if (!operation) return;
       // Embedded: the response cache, then direct execution (`router/response-cache.ts`, `direct-execution.ts`).
       const source = (args.contextValue as RouterServerContext).routerSource;
       const variables = args.variableValues ?? {};
@@ -245,15 +230,9 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   };
 
   /** The graph has no subscriptions: refused as a client error, as the Apollo engine does. */
-  const noSubscriptions = {
+  const refuseSubscriptions = {
     onSubscribe({ setResultAndStopExecution }: { setResultAndStopExecution: (r: ExecutionResult) => void }) {
-      setResultAndStopExecution({
-        errors: [
-          new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
-            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-          }),
-        ],
-      });
+      setResultAndStopExecution({ errors: [noSubscriptions()] });
     },
   };
 
@@ -269,8 +248,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       graphiql: false,
       // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
       plugins: () => [
-        operationPhase as never,
-        noSubscriptions as never,
+        operationHooks as never,
+        refuseSubscriptions as never,
         ...(apqCache ? [apqPlugin(apqCache) as never] : []),
       ],
     });
