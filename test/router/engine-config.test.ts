@@ -6,6 +6,8 @@ describe('ROUTER_ENGINE', () => {
   it('is apollo by default, hive when asked, and refuses anything else by name', () => {
     expect(loadConfig({}).routerEngine).toBe('apollo');
     expect(loadConfig({ ROUTER_ENGINE: 'hive' }).routerEngine).toBe('hive');
-    expect(() => loadConfig({ ROUTER_ENGINE: 'apollo-router' })).toThrow('ROUTER_ENGINE must be apollo or hive');
+    expect(() => loadConfig({ ROUTER_ENGINE: 'apollo-router' })).toThrow(
+      'ROUTER_ENGINE must be apollo or hive',
+    );
   });
 });
