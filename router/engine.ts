@@ -12,7 +12,8 @@ import type { RouterLog, RouterOptions } from './index.ts';
 import type { OperationState, RequestState, ResponseParts, RouterPlugin } from './plugin.ts';
 import { RouterError } from './errors.ts';
 import type { Limits } from './plugins/limits.ts';
-import type { ResponseCacheStats } from './response-cache.ts';
+import { createResponseCache } from './response-cache.ts';
+import type { ResponseCache, ResponseCacheStats } from './response-cache.ts';
 
 /** One operation as handed to the engine: GraphQL over HTTP, the body already read. */
 export interface EngineRequest {
@@ -48,6 +49,15 @@ export interface Engine {
   responseCacheStats(): ResponseCacheStats | null;
   directExecutions(): number;
   stop(): Promise<void>;
+}
+
+/** Embedded mode with the response cache on (the default): the cache; else null. */
+export function responseCacheOf(opts: EngineOptions): ResponseCache | null {
+  if (opts.subgraphs.kind !== 'in-process' || opts.responseCache === false) return null;
+  return createResponseCache(
+    opts.subgraphs.subgraphs,
+    typeof opts.responseCache === 'object' ? opts.responseCache : {},
+  );
 }
 
 /** Embedded mode with direct execution on: one executor per subgraph that resolves all its fields itself. */

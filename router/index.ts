@@ -1,6 +1,7 @@
 /**
- * The router: `@apollo/gateway` on `@apollo/server`, reading the committed supergraph, with our plugins
- * (`router/plugins/`: API key, rate limit, persisted operations, limits, query cost) around it.
+ * The router over the committed supergraph: our plugins (`router/plugins/`: API key, rate limit, persisted
+ * operations, limits, query cost), in-flight deduplication and usage statistics in front of an engine that parses,
+ * plans and executes (`router/engines/`: `@apollo/gateway` on `@apollo/server` by default, or Hive Gateway's runtime).
  *
  * `createRouter` gives a transport-free `handle(request) → response` (GraphQL over HTTP: GET and POST,
  * `application/graphql-response+json` or `application/json`, batches, CSRF prevention, automatic persisted queries);

@@ -12,12 +12,16 @@ import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError } from 'graphql';
 import { directExecution } from '../direct-execution.ts';
-import { directExecutors, operationPhase, PREFLIGHT_HEADERS, responsePhase } from '../engine.ts';
+import {
+  directExecutors,
+  responseCacheOf,
+  operationPhase,
+  PREFLIGHT_HEADERS,
+  responsePhase,
+} from '../engine.ts';
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
 import type { RouterError } from '../errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
-import { createResponseCache } from '../response-cache.ts';
-import type { ResponseCache } from '../response-cache.ts';
 import { createSources, HttpSource } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
 
@@ -30,13 +34,7 @@ interface RouterContext extends SourceContext {
 export async function createApolloEngine(opts: EngineOptions): Promise<Engine> {
   const { log, timeoutMs, limits, plugins, supergraphSdl } = opts;
   const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false);
-  const responseCache: ResponseCache | null =
-    opts.subgraphs.kind === 'in-process' && opts.responseCache !== false
-      ? createResponseCache(
-          opts.subgraphs.subgraphs,
-          typeof opts.responseCache === 'object' ? opts.responseCache : {},
-        )
-      : null;
+  const responseCache = responseCacheOf(opts);
   let directAnswered = 0;
   const direct = directExecutors(opts, () => directAnswered++).map(
     (d) => directExecution(d) as ApolloServerPlugin<RouterContext>,

@@ -19,6 +19,7 @@ import type {
 } from 'graphql';
 import {
   directExecutors,
+  responseCacheOf,
   noSubscriptions,
   operationPhase,
   PREFLIGHT_HEADERS,
@@ -27,7 +28,7 @@ import {
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
 import type { RouterError } from '../errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
-import { createResponseCache, responseCacheKey } from '../response-cache.ts';
+import { responseCacheKey } from '../response-cache.ts';
 import { allRootSkipped, queryText, rustPlannerMisanswers } from './rust-planner.ts';
 import { createSources, HttpSource } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
@@ -123,13 +124,7 @@ function mergeInOrder(order: string[], a: ExecutionResult, b: ExecutionResult): 
 export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   const { log, timeoutMs, plugins, supergraphSdl } = opts;
   const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false);
-  const cache =
-    opts.subgraphs.kind === 'in-process' && opts.responseCache !== false
-      ? createResponseCache(
-          opts.subgraphs.subgraphs,
-          typeof opts.responseCache === 'object' ? opts.responseCache : {},
-        )
-      : null;
+  const cache = responseCacheOf(opts);
   let directAnswered = 0;
   const directs = directExecutors(opts, () => directAnswered++);
 
