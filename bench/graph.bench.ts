@@ -1,21 +1,25 @@
 /**
- * Graph throughput: our router with every plugin on against a vanilla `@apollo/gateway` with none, both calling the
- * same four subgraphs over HTTP, plus our embedded mode (the subgraphs executed in the router's process). Same run,
- * same store, same queries, same load generator (autocannon, loopback, POST JSON). Prints requests/s, p50/p99 latency
- * and the ratio to the vanilla gateway; and each process's CPU time per response, which stays put when other work on
- * the machine moves the throughput.
+ * Graph throughput: our router with every plugin on (on both its engines, with and without in-flight deduplication)
+ * against a vanilla `@apollo/gateway` and Hive Gateway's runtime (JS planner; Rust planner with fetch dedup on, off,
+ * and with its inbound dedup) with none, all calling the same four subgraphs over HTTP; plus the embedded variants (the
+ * subgraphs executed in the router's process). Same run, same store, same queries, same load generator (autocannon,
+ * loopback, POST JSON). Prints requests/s, p50/p99 latency and the ratios to the vanilla gateway and to Hive with the
+ * Rust planner; and each process's CPU time per response, which stays put when other work on the machine moves the
+ * throughput.
  *
  * Processes (this script re-runs itself with `--role`):
  * - `subgraphs`: one in-memory store (test market, a registered name, a bridge proof-of-reserves snapshot, API keys),
- *   the four subgraphs each on its own Fastify port (as `coinwallet serve --only subgraph:<name>`), and on two more
- *   ports the embedded router over the same store (its own subgraph objects, as in the product), with its response
- *   cache on (`embedded`, as shipped) and off (`embedded-uncached`). PGlite is single-process, so everything that
- *   reads the store lives here.
+ *   the four subgraphs each on its own Fastify port (as `coinwallet serve --only subgraph:<name>`), and on more ports
+ *   the embedded variants over the same store (each with its own subgraph objects, as in the product): our router
+ *   with its response cache on (`embedded`, as shipped) and off (`embedded-uncached`), on the Hive engine
+ *   (`embedded-hive`), and the stock Hive runtime over our in-process sources (`hive-rust-embedded`). PGlite is
+ *   single-process, so everything that reads the store lives here.
  * - `gateway --variant …`: one process per HTTP gateway — vanilla on `startStandaloneServer`, vanilla mounted on
- *   Fastify the way our router is, and ours (`createRouter` + `mountRouter`, its own in-memory store for API keys).
+ *   Fastify the way our router is, the Hive variants on `node:http`, and ours (`createRouter` + `mountRouter`, its own
+ *   in-memory store for API keys).
  * - this process: autocannon only.
  *
- * Run: `npm run bench:graph` (about 8 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
+ * Run: `npm run bench:graph` (about 22 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
  * `CONNECTIONS` (default 50), `ROUNDS` (default 3, variants interleaved, the median round reported), `VARIANTS` and
  * `QUERIES` (comma lists to run a subset), `PROFILE=1` (a CPU profile of the serving processes — the gateway and the
  * subgraphs process — over each measured run, not the warm-up, written to `PROFILE_DIR`, default a temporary
