@@ -331,6 +331,11 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
   }
 }
 
+/** Closes the kept-alive connections of the HTTP sources (an engine's `stop`). */
+export function closeSources(sources: ReadonlyMap<string, GraphQLDataSource>): void {
+  for (const s of sources.values()) if (s instanceof HttpSource) s.close();
+}
+
 /** The four subgraphs' sources for the router's options: in-process (embedded) or over HTTP (scale-out). */
 export function createSources(
   subgraphs: RouterSubgraphs,

@@ -22,7 +22,7 @@ import {
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
 import type { RouterError } from '../errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
-import { createSources, HttpSource } from '../sources.ts';
+import { closeSources, createSources } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
 
 /** The context of one operation inside Apollo Server and the gateway. */
@@ -159,7 +159,7 @@ export async function createApolloEngine(opts: EngineOptions): Promise<Engine> {
     directExecutions: () => directAnswered,
     async stop() {
       await server.stop();
-      for (const s of sources.values()) if (s instanceof HttpSource) s.close();
+      closeSources(sources);
     },
   };
 }

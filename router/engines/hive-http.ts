@@ -124,19 +124,29 @@ export function apqPlugin(cache: KeyValueCache<string>) {
   };
 }
 
-/** The operation name and text of the request, for messages that need the document. */
-function requested(search: string, body: unknown): { query?: string; operationName?: string } {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const o = body as Record<string, unknown>;
-    return {
-      ...(typeof o['query'] === 'string' ? { query: o['query'] } : {}),
-      ...(typeof o['operationName'] === 'string' ? { operationName: o['operationName'] } : {}),
-    };
+/** The operation text, name and APQ hash of a request (a JSON body, or a GET's query string). */
+export function requested(
+  search: string,
+  body: unknown,
+): { query?: string; operationName?: string; apqHash?: string } {
+  let o: Record<string, unknown>;
+  if (body && typeof body === 'object' && !Array.isArray(body)) o = body as Record<string, unknown>;
+  else {
+    const p = new URLSearchParams(search);
+    let extensions: unknown = null;
+    try {
+      extensions = JSON.parse(p.get('extensions') ?? 'null') as unknown;
+    } catch {
+      // not JSON: no hash
+    }
+    o = { query: p.get('query'), operationName: p.get('operationName'), extensions };
   }
-  const p = new URLSearchParams(search);
+  const hash = (o['extensions'] as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)
+    ?.persistedQuery?.sha256Hash;
   return {
-    ...(p.get('query') !== null ? { query: p.get('query') as string } : {}),
-    ...(p.get('operationName') !== null ? { operationName: p.get('operationName') as string } : {}),
+    ...(typeof o['query'] === 'string' ? { query: o['query'] } : {}),
+    ...(typeof o['operationName'] === 'string' ? { operationName: o['operationName'] } : {}),
+    ...(typeof hash === 'string' ? { apqHash: hash } : {}),
   };
 }
 

@@ -30,7 +30,7 @@ import type { RouterError } from '../errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
 import { allRootSkipped, queryText, rustPlannerMisanswers } from './rust-planner.ts';
-import { createSources, HttpSource } from '../sources.ts';
+import { closeSources, createSources } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
 import { apqPlugin, bodyRefusal, csrfRefusal, normaliseRequestError, searchRefusal } from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
@@ -315,7 +315,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     async stop() {
       await js.dispose();
       await rust?.dispose();
-      for (const s of sources.values()) if (s instanceof HttpSource) s.close();
+      closeSources(sources);
     },
   };
 }

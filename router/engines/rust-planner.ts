@@ -27,7 +27,7 @@ import type {
 } from 'graphql';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { EngineRequest } from '../engine.ts';
-import { apqKey } from './hive-http.ts';
+import { apqKey, requested } from './hive-http.ts';
 
 const MAX_VERDICTS = 1_000;
 const verdicts = new Map<string, boolean>();
@@ -90,25 +90,9 @@ export async function queryText(
   req: EngineRequest,
   apq: KeyValueCache<string> | null,
 ): Promise<string | null> {
-  let query: unknown;
-  let extensions: unknown;
-  if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-    const b = req.body as Record<string, unknown>;
-    query = b['query'];
-    extensions = b['extensions'];
-  } else {
-    const p = new URLSearchParams(req.search);
-    query = p.get('query') ?? undefined;
-    try {
-      extensions = JSON.parse(p.get('extensions') ?? 'null') as unknown;
-    } catch {
-      extensions = null;
-    }
-  }
-  if (typeof query === 'string') return query;
-  const hash = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | null)?.persistedQuery
-    ?.sha256Hash;
-  return apq && typeof hash === 'string' ? ((await apq.get(apqKey(hash))) ?? null) : null;
+  const r = requested(req.search, req.body);
+  if (r.query !== undefined) return r.query;
+  return apq && r.apqHash !== undefined ? ((await apq.get(apqKey(r.apqHash))) ?? null) : null;
 }
 
 /** Whether `@skip`/`@include` leave this selection out for these variables (graphql-js's own rule). */
