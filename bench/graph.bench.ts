@@ -1,5 +1,5 @@
 /**
- * Graph throughput: our router with every plugin on (on both its engines, with and without in-flight deduplication)
+ * Graph throughput: our router with every plugin on (with and without in-flight deduplication)
  * against a vanilla `@apollo/gateway` and Hive Gateway's runtime (JS planner; Rust planner with fetch dedup on, off,
  * and with its inbound dedup) with none, all calling the same four subgraphs over HTTP; plus the embedded variants (the
  * subgraphs executed in the router's process). Same run, same store, same queries, same load generator (autocannon,
@@ -11,15 +11,15 @@
  * - `subgraphs`: one in-memory store (test market, a registered name, a bridge proof-of-reserves snapshot, API keys),
  *   the four subgraphs each on its own Fastify port (as `coinwallet serve --only subgraph:<name>`), and on more ports
  *   the embedded variants over the same store (each with its own subgraph objects, as in the product): our router
- *   with its response cache on (`embedded`, as shipped) and off (`embedded-uncached`), on the Hive engine
- *   (`embedded-hive`), and the stock Hive runtime over our in-process sources (`hive-rust-embedded`). PGlite is
+ *   with its response cache on (`embedded`, as shipped) and off (`embedded-uncached`), and the stock Hive runtime
+ *   over our in-process sources (`hive-rust-embedded`). PGlite is
  *   single-process, so everything that reads the store lives here.
  * - `gateway --variant …`: one process per HTTP gateway — vanilla on `startStandaloneServer`, vanilla mounted on
  *   Fastify the way our router is, the Hive variants on `node:http`, and ours (`createRouter` + `mountRouter`, its own
  *   in-memory store for API keys).
  * - this process: autocannon only.
  *
- * Run: `npm run bench:graph` (about 22 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
+ * Run: `npm run bench:graph` (about 18 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
  * `CONNECTIONS` (default 50), `ROUNDS` (default 3, variants interleaved, the median round reported), `VARIANTS` and
  * `QUERIES` (comma lists to run a subset), `PROFILE=1` (a CPU profile of the serving processes — the gateway and the
  * subgraphs process — over each measured run, not the warm-up, written to `PROFILE_DIR`, default a temporary
@@ -98,14 +98,12 @@ const VARIANTS = [
   'hive-rust-inbound',
   'ours',
   'ours-nodedup',
-  'ours-hive',
   'embedded',
   'embedded-uncached',
-  'embedded-hive',
   'hive-rust-embedded',
 ] as const;
 type Variant = (typeof VARIANTS)[number];
-const EMBEDDED: readonly Variant[] = ['embedded', 'embedded-uncached', 'embedded-hive', 'hive-rust-embedded'];
+const EMBEDDED: readonly Variant[] = ['embedded', 'embedded-uncached', 'hive-rust-embedded'];
 const embeddedVariant = (v: Variant): boolean => EMBEDDED.includes(v);
 /** Variants with none of our plugins (no key, rate-limit, cost or safelist checks to probe). */
 const stockVariant = (v: Variant): boolean => v.startsWith('vanilla') || v.startsWith('hive-');
@@ -118,10 +116,8 @@ const LABEL: Record<Variant, string> = {
   'hive-rust-inbound': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch and inbound dedup on)',
   ours: 'our router, all plugins (HTTP subgraphs)',
   'ours-nodedup': 'our router, all plugins (HTTP subgraphs, in-flight dedup off)',
-  'ours-hive': 'our router on the Hive engine, all plugins (HTTP subgraphs)',
   embedded: 'our router, all plugins (embedded subgraphs)',
   'embedded-uncached': 'our router, all plugins (embedded subgraphs, response cache off)',
-  'embedded-hive': 'our router on the Hive engine, all plugins (embedded subgraphs)',
   'hive-rust-embedded': 'Hive Gateway runtime, Rust planner, in-process subgraphs (no plugins)',
 };
 
@@ -208,13 +204,12 @@ async function serveSubgraphs(): Promise<Ready> {
   // The embedded router over the same store, with subgraph objects of its own: Apollo Server wraps every field
   // resolver of a schema it serves (its cache-control plugin), which the embedded product's schemas never are.
   // Twice: as the product runs it (response cache on), and with the response cache off (every request executes).
-  const embedded = async (responseCache: boolean, engine: 'apollo' | 'hive' = 'apollo'): Promise<string> => {
+  const embedded = async (responseCache: boolean): Promise<string> => {
     const router = await createRouter({
       access: createAccess({ keys, limiter: createMemoryLimiter() }),
       persisted: { manifest: manifest(), mode: 'safelist' },
       subgraphs: { kind: 'in-process', subgraphs: createSubgraphs(deps) },
       responseCache,
-      engine,
     });
     const app = fastifyApp();
     await mountRouter(app, router);
@@ -242,7 +237,6 @@ async function serveSubgraphs(): Promise<Ready> {
     embedded: {
       embedded: await embedded(true),
       'embedded-uncached': await embedded(false),
-      'embedded-hive': await embedded(true, 'hive'),
       'hive-rust-embedded': `http://127.0.0.1:${hiveAddr.port}/graphql`,
     },
     keys: raw,
@@ -347,7 +341,6 @@ async function serveGateway(variant: Variant, urls: Record<SubgraphName, string>
     persisted: { manifest: manifest(), mode: 'safelist' },
     subgraphs: { kind: 'http', urls },
     dedupe: variant !== 'ours-nodedup',
-    engine: variant === 'ours-hive' ? 'hive' : 'apollo',
   });
   const app = fastifyApp();
   await mountRouter(app, router);

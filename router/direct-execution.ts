@@ -3,7 +3,7 @@
  * subgraph's schema without the gateway's query plan and result processing — the gateway's plan for it would be a
  * single fetch of the same selections, and its result processing a copy of that fetch's data.
  *
- * When it applies, per document (decided once per parsed document, Apollo Server reuses them):
+ * When it applies, per document (decided once per parsed document, the runtime reuses them):
  * - a query (not a mutation), with no introspection field besides `__typename`;
  * - every selection valid against the subgraph's own schema (graphql-js `validate`): so every field is one the
  *   subgraph defines, and as the subgraph resolves all its fields itself (no `@external`, `@requires`, `@provides`
@@ -18,8 +18,6 @@
  */
 import { execute, isInterfaceType, isObjectType, Kind, validate, visit } from 'graphql';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import type { ApolloServerPlugin } from '@apollo/server';
-import { HeaderMap } from '@apollo/server';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
 import { subgraphContext, withTimeout, TIMEOUT } from './sources.ts';
 import type { SourceContext } from './sources.ts';
@@ -112,29 +110,6 @@ export function directExecutor(
       if (result.errors?.length || !result.data) return null;
       opts.onAnswered?.();
       return { data: result.data as Record<string, unknown> };
-    },
-  };
-}
-
-/** Direct execution as an Apollo Server plugin (the Apollo engine). */
-export function directExecution(direct: DirectExecutor): ApolloServerPlugin<SourceContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async responseForOperation(rc) {
-          const doc = rc.document;
-          if (rc.operation?.operation !== 'query' || !doc || !direct.applies(doc)) return null;
-          const result = await direct.run(
-            doc,
-            rc.request.variables ?? {},
-            rc.request.operationName ?? null,
-            rc.contextValue,
-          );
-          return result
-            ? { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } }
-            : null;
-        },
-      };
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Mounts a {@link Router} on Fastify: GET and POST at `path` (default `/graphql`), and `GET <path>/health`.
- * Bodies of any media type reach the router, so Apollo Server's CSRF prevention (not Fastify's 415) answers a
+ * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
  * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs.

@@ -1,7 +1,7 @@
 /**
  * The router over the committed supergraph: our plugins (`router/plugins/`: API key, rate limit, persisted
- * operations, limits, query cost), in-flight deduplication and usage statistics in front of an engine that parses,
- * plans and executes (`router/engines/`: `@apollo/gateway` on `@apollo/server` by default, or Hive Gateway's runtime).
+ * operations, limits, query cost), in-flight deduplication and usage statistics in front of the engine that parses,
+ * plans and executes: Hive Gateway's runtime with the Rust query planner (`router/engines/hive.ts`).
  *
  * `createRouter` gives a transport-free `handle(request) → response` (GraphQL over HTTP: GET and POST,
  * `application/graphql-response+json` or `application/json`, batches, CSRF prevention, automatic persisted queries);
@@ -26,7 +26,6 @@ import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import type { Executed } from './engine.ts';
-import { createApolloEngine } from './engines/apollo.ts';
 import { createHiveEngine } from './engines/hive.ts';
 import { createInflight, inflightKey } from './inflight.ts';
 import type { ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
@@ -44,24 +43,22 @@ export type RouterSubgraphs =
   | { kind: 'in-process'; subgraphs: readonly Subgraph<unknown>[] }
   | { kind: 'http'; urls: Readonly<Record<SubgraphName, string>> };
 
-export type RouterEngine = 'apollo' | 'hive';
+export type RouterPlanner = 'rust' | 'js';
 
 /**
- * The engine when `RouterOptions.engine` is not given: `apollo`, or `hive` when the environment says
- * `ROUTER_ENGINE=hive` — so that the whole test suite runs on the Hive engine with `ROUTER_ENGINE=hive npm test`
- * (the product passes the validated `AppConfig.routerEngine` explicitly). Issue 15 moves the default to `hive`.
+ * The query planner when `RouterOptions.planner` is not given: `rust`, or `js` when the environment says
+ * `ROUTER_PLANNER=js` — so that tests can run on the JS planner (`ROUTER_PLANNER=js npx vitest run test/graph`,
+ * router/README.md; the product passes the validated `AppConfig.routerPlanner` explicitly).
  */
-export const DEFAULT_ENGINE: RouterEngine = process.env['ROUTER_ENGINE'] === 'hive' ? 'hive' : 'apollo';
+export const DEFAULT_PLANNER: RouterPlanner = process.env['ROUTER_PLANNER'] === 'js' ? 'js' : 'rust';
 
 export interface RouterOptions {
   subgraphs: RouterSubgraphs;
   /**
-   * What parses, plans and executes admitted operations (`router/engines/`): `@apollo/gateway` on Apollo Server, or
-   * Hive Gateway's runtime. Default {@link DEFAULT_ENGINE}.
+   * The query planner: the Rust one of `@graphql-hive/router-runtime` or the runtime's JavaScript one. Default
+   * {@link DEFAULT_PLANNER}.
    */
-  engine?: RouterEngine;
-  /** Hive engine only: the Rust query planner (`@graphql-hive/router-runtime`, default) or the runtime's JS one. */
-  planner?: 'rust' | 'js';
+  planner?: RouterPlanner;
   /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
   access?: Pick<Access, 'identify' | 'admit'> | undefined;
   /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
@@ -218,8 +215,15 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     }),
   );
 
-  const create = (opts.engine ?? DEFAULT_ENGINE) === 'hive' ? createHiveEngine : createApolloEngine;
-  const engine = await create({ ...opts, log, timeoutMs, limits, plugins, supergraphSdl });
+  const engine = await createHiveEngine({
+    ...opts,
+    planner: opts.planner ?? DEFAULT_PLANNER,
+    log,
+    timeoutMs,
+    limits,
+    plugins,
+    supergraphSdl,
+  });
   let up = true;
   const inflight = opts.dedupe === false ? null : createInflight<Executed>({ defer: true });
 
@@ -247,7 +251,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
         ...(op.extensions !== undefined ? { extensions: op.extensions } : {}),
       };
       if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-        // Keep what the client sent (so Apollo Server reports malformed fields itself), with plugin rewrites.
+        // Keep what the client sent (so the engine reports malformed fields itself), with plugin rewrites.
         const orig = { ...(req.body as Record<string, unknown>) };
         delete orig['documentId'];
         body = { ...orig, ...(body as object) };

@@ -10,11 +10,10 @@
  * by entries and by the data's JSON length (`ResponseCacheOptions`).
  *
  * Everything per caller still runs per request: the API key, the rate limit, the persisted-operation check, the
- * limits and the query-cost estimate (with its `extensions.cost` and `X-Query-Cost`) all happen before
- * `responseForOperation`. The key is the query text's hash, the operation name and the variables.
+ * limits and the query-cost estimate (with its `extensions.cost` and `X-Query-Cost`) all happen before the
+ * lookup (the Hive engine's `onExecute`). The key is the parsed document's identity, the operation name and the
+ * variables.
  */
-import { HeaderMap } from '@apollo/server';
-import type { ApolloServerPlugin } from '@apollo/server';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
 import type { SourceContext } from './sources.ts';
 
@@ -48,19 +47,11 @@ export interface ResponseCacheOptions {
   maxSize?: number;
 }
 
-/** Per-request marker: answered from the cache (so not stored again). */
-const HIT = Symbol('responseCache.hit');
-/** Per-request: the cache key (null: not cacheable), computed once in `responseForOperation`. */
-const KEY = Symbol('responseCache.key');
-type Ctx = SourceContext & { [HIT]?: true; [KEY]?: string | null };
-
 export interface ResponseCache {
   /** The kept data for `key`, when still current (a hit), else null (a miss; null `key`: neither). */
   lookup(key: string | null): Record<string, unknown> | null;
   /** Keeps an answer without errors, when everything `ctx`'s subgraph contexts read was versioned. */
   store(key: string | null, data: Record<string, unknown>, ctx: SourceContext): Promise<void>;
-  /** The cache as an Apollo Server plugin (the Apollo engine). */
-  plugin: ApolloServerPlugin<SourceContext>;
   stats(): ResponseCacheStats;
 }
 
@@ -153,32 +144,5 @@ export function createResponseCache(
     counts.stored++;
   }
 
-  const plugin: ApolloServerPlugin<SourceContext> = {
-    async requestDidStart() {
-      return {
-        async responseForOperation(rc) {
-          const key =
-            rc.operation?.operation === 'query' && rc.queryHash !== undefined
-              ? responseCacheKey(rc.queryHash, rc.operationName, rc.request.variables)
-              : null;
-          (rc.contextValue as Ctx)[KEY] = key;
-          const data = lookup(key);
-          if (!data) return null;
-          (rc.contextValue as Ctx)[HIT] = true;
-          return { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data } } };
-        },
-        async willSendResponse(rc) {
-          const ctx = rc.contextValue as Ctx;
-          if (ctx[HIT]) return;
-          const body = rc.response.body;
-          if (body.kind !== 'single') return;
-          const { data, errors } = body.singleResult;
-          if (errors?.length || !data) return;
-          await store(ctx[KEY] ?? null, data, ctx);
-        },
-      };
-    },
-  };
-
-  return { lookup, store, plugin, stats: () => ({ ...counts, entries: entries.size, size }) };
+  return { lookup, store, stats: () => ({ ...counts, entries: entries.size, size }) };
 }

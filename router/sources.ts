@@ -16,12 +16,28 @@ import type { IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { execute, GraphQLError, parse } from 'graphql';
 import type { DocumentNode, GraphQLFormattedError } from 'graphql';
-import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import type { RouterSubgraphs } from './index.ts';
 import { createInflight } from './inflight.ts';
+
+/** One fetch of a query plan to a subgraph. */
+export interface SubgraphFetch {
+  query: string;
+  variables: Readonly<Record<string, unknown>>;
+  operationName?: string | undefined;
+}
+
+/** A subgraph's answer to a fetch, as the engine merges it. */
+export interface SubgraphAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: GraphQLFormattedError[];
+}
+
+/** Where one subgraph is: in this process or over HTTP. */
+export interface SubgraphSource {
+  process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer>;
+}
 
 /** The router's per-request context, as far as the sources need it. */
 export interface SourceContext {
@@ -129,7 +145,7 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TI
 }
 export const TIMEOUT = Symbol('timeout');
 
-export class InProcessSource implements GraphQLDataSource<SourceContext> {
+export class InProcessSource implements SubgraphSource {
   private readonly docs = new DocumentCache();
   constructor(
     private readonly subgraph: Subgraph<unknown>,
@@ -137,13 +153,10 @@ export class InProcessSource implements GraphQLDataSource<SourceContext> {
     private readonly log: SourceLog,
   ) {}
 
-  async process(opts: GraphQLDataSourceProcessOptions<SourceContext>): Promise<GatewayGraphQLResponse> {
+  async process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer> {
     const name = this.subgraph.name;
-    const query = opts.request.query;
-    if (typeof query !== 'string') return { errors: [unavailable(name)] };
-    const ctx = opts.context as Partial<SourceContext>;
     if (ctx.timedOut?.has(name)) return { errors: [timedOut(name, this.timeoutMs)] };
-    const run = async (): Promise<GatewayGraphQLResponse> => {
+    const run = async (): Promise<SubgraphAnswer> => {
       let contextValue: unknown;
       try {
         contextValue = await subgraphContext(this.subgraph, ctx);
@@ -153,9 +166,9 @@ export class InProcessSource implements GraphQLDataSource<SourceContext> {
       }
       const result = await execute({
         schema: this.subgraph.schema,
-        document: this.docs.get(query),
-        variableValues: opts.request.variables ?? {},
-        operationName: opts.request.operationName ?? null,
+        document: this.docs.get(fetch.query),
+        variableValues: fetch.variables,
+        operationName: fetch.operationName ?? null,
         contextValue,
       });
       return {
@@ -188,7 +201,7 @@ class SubgraphTimeout extends Error {
 /** Codes of a kept-alive connection the server closed just as it was reused: the request never reached it. */
 const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
 
-export class HttpSource implements GraphQLDataSource<SourceContext> {
+export class HttpSource implements SubgraphSource {
   private readonly target: URL;
   private readonly agent: HttpAgent;
   private readonly send: typeof httpRequest;
@@ -270,8 +283,7 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
     });
   }
 
-  async process(opts: GraphQLDataSourceProcessOptions<SourceContext>): Promise<GatewayGraphQLResponse> {
-    const ctx = opts.context as Partial<SourceContext>;
+  async process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -280,22 +292,22 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
       const v = ctx.headers?.[h];
       if (v !== undefined) headers[h] = v;
     }
-    const query = opts.request.query ?? '';
+    const { query } = fetch;
     // A query is safe to send again on a fresh connection, and to share with an identical one in flight; a mutation
     // is neither.
     const isQuery = !/^\s*mutation\b/.test(query);
     const payload = JSON.stringify({
       query,
-      variables: opts.request.variables ?? {},
-      ...(opts.request.operationName ? { operationName: opts.request.operationName } : {}),
+      variables: fetch.variables,
+      ...(fetch.operationName ? { operationName: fetch.operationName } : {}),
     });
     // The key: the body and the forwarded headers, all that the subgraph sees of this fetch.
     const key = this.dedupe && isQuery ? `${JSON.stringify(headers)}\n${payload}` : null;
     try {
       const { result: res } = await this.inflight.run(key, () => this.post(headers, payload, isQuery));
-      let body: GatewayGraphQLResponse;
+      let body: SubgraphAnswer;
       try {
-        body = JSON.parse(res.text) as GatewayGraphQLResponse;
+        body = JSON.parse(res.text) as SubgraphAnswer;
       } catch {
         this.log.warn('subgraph answered without JSON', { subgraph: this.name, status: res.status });
         return { errors: [unavailable(this.name)] };
@@ -332,7 +344,7 @@ export class HttpSource implements GraphQLDataSource<SourceContext> {
 }
 
 /** Closes the kept-alive connections of the HTTP sources (an engine's `stop`). */
-export function closeSources(sources: ReadonlyMap<string, GraphQLDataSource>): void {
+export function closeSources(sources: ReadonlyMap<string, SubgraphSource>): void {
   for (const s of sources.values()) if (s instanceof HttpSource) s.close();
 }
 
@@ -342,8 +354,8 @@ export function createSources(
   timeoutMs: number,
   log: SourceLog,
   dedupe: boolean,
-): Map<string, GraphQLDataSource> {
-  const sources = new Map<string, GraphQLDataSource>();
+): Map<string, SubgraphSource> {
+  const sources = new Map<string, SubgraphSource>();
   if (subgraphs.kind === 'in-process') {
     for (const sg of subgraphs.subgraphs) sources.set(sg.name, new InProcessSource(sg, timeoutMs, log));
   } else {

@@ -74,8 +74,8 @@ export interface AppConfig {
   routerSubgraphTimeoutMs: number;
   /** `ROUTER_COST_LIMITS`: e.g. `keyless=500,free=1000,pro=5000,enterprise=20000` (any subset overrides). */
   routerCostLimits: Partial<Record<'keyless' | 'free' | 'pro' | 'enterprise', number>>;
-  /** `ROUTER_ENGINE`, default `apollo`: what executes admitted operations (`router/engines/`), or `hive`. */
-  routerEngine: 'apollo' | 'hive';
+  /** `ROUTER_PLANNER`, default `rust`: the router's query planner (`router/engines/hive.ts`), or `js`. */
+  routerPlanner: 'rust' | 'js';
   /** `PERSISTED_OPERATIONS`: a persisted-operations manifest file for the router; unset → none. */
   persistedOperations: string | undefined;
   /**
@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     subgraphUrls: subgraphUrls(env.SUBGRAPH_URLS),
     routerSubgraphTimeoutMs: int(env, 'ROUTER_SUBGRAPH_TIMEOUT_MS', 5_000, 10, 600_000),
     routerCostLimits: costLimits(env.ROUTER_COST_LIMITS),
-    routerEngine: routerEngine(env.ROUTER_ENGINE),
+    routerPlanner: routerPlanner(env.ROUTER_PLANNER),
     persistedOperations: env.PERSISTED_OPERATIONS || undefined,
     signInDomain: signInDomain(env.SIGN_IN_DOMAIN),
     persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),
@@ -262,10 +262,10 @@ function suffix(v: string | undefined): string {
   return v;
 }
 
-function routerEngine(v: string | undefined): 'apollo' | 'hive' {
-  if (v === undefined || v === '' || v === 'apollo') return 'apollo';
-  if (v === 'hive') return 'hive';
-  throw new ConfigError('ROUTER_ENGINE must be apollo or hive');
+function routerPlanner(v: string | undefined): 'rust' | 'js' {
+  if (v === undefined || v === '' || v === 'rust') return 'rust';
+  if (v === 'js') return 'js';
+  throw new ConfigError('ROUTER_PLANNER must be rust or js');
 }
 
 function network(env: NodeJS.ProcessEnv, name: string, def: 'mainnet' | 'testnet'): 'mainnet' | 'testnet' {

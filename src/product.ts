@@ -116,7 +116,7 @@ export function routerOptions(
     usage: access.usage,
     costLimits: cfg.routerCostLimits,
     subgraphTimeoutMs: cfg.routerSubgraphTimeoutMs,
-    engine: cfg.routerEngine,
+    planner: cfg.routerPlanner,
     persisted,
     ...(access.redis ? { apqCache: new RedisApqCache(access.redis) } : {}),
     log,

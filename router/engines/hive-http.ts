@@ -1,7 +1,7 @@
 /**
- * The router's GraphQL-over-HTTP answers, kept when the engine is Hive Gateway's runtime (GraphQL Yoga): the same
- * CSRF rule, body checks, automatic persisted queries, statuses and messages the router has answered since it ran on
- * Apollo Server (docs/graph.md, "GraphQL over HTTP"), so a client sees no difference between the engines.
+ * The router's GraphQL-over-HTTP answers on Hive Gateway's runtime (GraphQL Yoga): the CSRF rule, body checks,
+ * automatic persisted queries, statuses and messages the router has answered since it ran on Apollo Server
+ * (docs/graph.md, "GraphQL over HTTP"), kept when it moved (issue 15) so that clients saw no difference.
  */
 import { createHash } from 'node:crypto';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
@@ -81,8 +81,11 @@ export function bodyRefusal(body: unknown): Refusal | null {
   return null;
 }
 
+/** graphql-js's messages for variables that do not coerce (`Variable "$n" got invalid value …`). */
+export const VARIABLE_ERROR = /^Variable "\$/;
+
 /** Where a query registered by its SHA-256 is kept in the APQ cache. */
-export const apqKey = (hash: string): string => `apq:${hash}`;
+const apqKey = (hash: string): string => `apq:${hash}`;
 
 /**
  * Automatic persisted queries (Apollo's protocol) as a runtime plugin: a hash alone is looked up
@@ -124,29 +127,15 @@ export function apqPlugin(cache: KeyValueCache<string>) {
   };
 }
 
-/** The operation text, name and APQ hash of a request (a JSON body, or a GET's query string). */
-export function requested(
-  search: string,
-  body: unknown,
-): { query?: string; operationName?: string; apqHash?: string } {
-  let o: Record<string, unknown>;
-  if (body && typeof body === 'object' && !Array.isArray(body)) o = body as Record<string, unknown>;
-  else {
-    const p = new URLSearchParams(search);
-    let extensions: unknown = null;
-    try {
-      extensions = JSON.parse(p.get('extensions') ?? 'null') as unknown;
-    } catch {
-      // not JSON: no hash
-    }
-    o = { query: p.get('query'), operationName: p.get('operationName'), extensions };
-  }
-  const hash = (o['extensions'] as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)
-    ?.persistedQuery?.sha256Hash;
+/** The operation text and name of a request (a JSON body, or a GET's query string). */
+function requested(search: string, body: unknown): { query?: string; operationName?: string } {
+  const o: Record<string, unknown> =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : Object.fromEntries(new URLSearchParams(search));
   return {
     ...(typeof o['query'] === 'string' ? { query: o['query'] } : {}),
     ...(typeof o['operationName'] === 'string' ? { operationName: o['operationName'] } : {}),
-    ...(typeof hash === 'string' ? { apqHash: hash } : {}),
   };
 }
 
@@ -191,7 +180,7 @@ export function normaliseRequestError(
         message: 'GET requests only support query operations, not mutation operations',
         extensions: { code: 'BAD_REQUEST' },
       };
-    if (e.extensions?.['code'] === undefined && /^Variable "\$/.test(e.message))
+    if (e.extensions?.['code'] === undefined && VARIABLE_ERROR.test(e.message))
       return { ...e, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } };
     return e;
   });

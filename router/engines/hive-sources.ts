@@ -1,9 +1,9 @@
 /**
  * Our subgraph sources (`router/sources.ts`) as a transport of the Hive Gateway runtime: each fetch of a query plan
  * goes through the same `InProcessSource` (embedded: the subgraph's schema in this process, one subgraph context per
- * router request) or `HttpSource` (keep-alive, fetch deduplication, `authorization` forwarded) as with the Apollo
- * engine, so timeouts, partial results and error codes (`SUBGRAPH_UNAVAILABLE`, `SUBGRAPH_TIMEOUT`, "internal error in
- * the X service") are the same whichever engine plans the operation.
+ * router request) or `HttpSource` (keep-alive, fetch deduplication, `authorization` forwarded), so timeouts, partial
+ * results and error codes (`SUBGRAPH_UNAVAILABLE`, `SUBGRAPH_TIMEOUT`, "internal error in the X service") are the
+ * router's own whichever planner plans the operation.
  *
  * Use: `transports: { router: sourcesTransport(sources) }, transportEntries: { '*': { kind: 'router' } }`; the
  * runtime's context must carry the router's per-request {@link SourceContext} as `routerSource` (the engine's
@@ -13,8 +13,7 @@ import type { Transport } from '@graphql-mesh/transport-common';
 import type { ExecutionRequest, ExecutionResult } from '@graphql-tools/utils';
 import { GraphQLError, print } from 'graphql';
 import type { DocumentNode } from 'graphql';
-import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import type { SourceContext } from '../sources.ts';
+import type { SourceContext, SubgraphSource } from '../sources.ts';
 
 /** The runtime context's part this transport reads. */
 export interface WithRouterSource {
@@ -53,21 +52,16 @@ function sourceContext(runtimeContext: unknown): SourceContext {
   return c;
 }
 
-export function sourcesTransport(sources: ReadonlyMap<string, GraphQLDataSource>): Transport {
+export function sourcesTransport(sources: ReadonlyMap<string, SubgraphSource>): Transport {
   return {
     getSubgraphExecutor({ subgraphName }) {
       const source = sources.get(subgraphName);
       if (!source) throw new Error(`router: the supergraph names an unknown subgraph ${subgraphName}`);
       return async (req: ExecutionRequest): Promise<ExecutionResult> => {
-        const context = sourceContext(req.context);
-        const res = await source.process({
-          request: {
-            query: text(req.document),
-            variables: req.variables ?? {},
-            ...(req.operationName ? { operationName: req.operationName } : {}),
-          },
-          context,
-        } as unknown as GraphQLDataSourceProcessOptions<SourceContext>);
+        const res = await source.process(
+          { query: text(req.document), variables: req.variables ?? {}, operationName: req.operationName },
+          sourceContext(req.context),
+        );
         return {
           ...(res.data !== undefined ? { data: res.data } : {}),
           ...(res.errors

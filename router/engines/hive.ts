@@ -2,7 +2,7 @@
  * The router's engine on Hive Gateway's runtime (`@graphql-hive/gateway-runtime`, GraphQL Yoga underneath) with the
  * Rust query planner of `@graphql-hive/router-runtime` (`planner: 'js'` selects the runtime's JavaScript planner).
  * The subgraphs are reached through our own sources (`hive-sources.ts`), so timeouts, partial results and error codes
- * are those of the Apollo engine; the plugins' operation phase runs in the runtime's `onExecute`, their response phase
+ * are the router's own; the plugins' operation phase runs in the runtime's `onExecute`, their response phase
  * in `onExecuteDone`.
  */
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
@@ -29,11 +29,18 @@ import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.t
 import type { RouterError } from '../errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
-import { allRootSkipped, queryText, rustPlannerMisanswers } from './rust-planner.ts';
 import { closeSources, createSources } from '../sources.ts';
 import type { SourceContext } from '../sources.ts';
-import { apqPlugin, bodyRefusal, csrfRefusal, normaliseRequestError, searchRefusal } from './hive-http.ts';
+import {
+  apqPlugin,
+  bodyRefusal,
+  csrfRefusal,
+  normaliseRequestError,
+  searchRefusal,
+  VARIABLE_ERROR,
+} from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
+import { allRootSkipped, withRepeatedFieldsMerged } from './plannable.ts';
 import type { WithRouterSource } from './hive-sources.ts';
 
 /** What the engine hands the runtime with each request (merged into the GraphQL context). */
@@ -69,7 +76,7 @@ function hideRouterDirectives(result: ExecutionResult): void {
     );
 }
 
-/** Errors of a failed subgraph fetch (not of one field): without a path, as the Apollo engine answers them. */
+/** Errors of a failed subgraph fetch (not of one field): without a path (the fetch failed, not a field). */
 const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
 
 const refusal = (e: RouterError): GraphQLError =>
@@ -201,7 +208,12 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         }
       }
       if (allRootSkipped(operation, variables)) return setResultAndStopExecution(respond(rc, { data: {} }));
-      const split = splitIntrospection(args.document, operation);
+      // What the runtime plans: repeated response keys merged (`plannable.ts`), introspection apart.
+      const planned = withRepeatedFieldsMerged(args.document, variables);
+      const split = splitIntrospection(
+        planned,
+        planned === args.document ? operation : getOperationAST(planned, args.operationName ?? undefined)!,
+      );
       if (split)
         setExecuteFn(async (a: ExecutionArgs) => {
           const [intro, rest] = await Promise.all([
@@ -210,21 +222,27 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
           ]);
           return mergeInOrder(split.order, intro, rest as ExecutionResult);
         });
+      else if (planned !== args.document)
+        setExecuteFn(
+          (a: ExecutionArgs) => executeFn({ ...a, document: planned }) as Promise<ExecutionResult>,
+        );
       return {
         onExecuteDone({ result, setResult }: { result: unknown; setResult: (r: ExecutionResult) => void }) {
           if (!result || typeof result !== 'object' || Symbol.asyncIterator in result) return;
           const r = result as ExecutionResult;
           if (cache && key !== null && r.data && !r.errors?.length)
             void cache.store(key, r.data as Record<string, unknown>, source);
-          // Execution started, so the answer has `data` (null when a non-null root field failed); the runtime
-          // leaves it out then.
-          setResult(respond(rc, 'data' in r ? r : { data: null, ...r }));
+          // Execution started, so the answer has `data` (null when a non-null root field failed; the Rust
+          // planner's executor leaves it out then) — unless the variables did not coerce (the JS planner's
+          // graphql-js answers that without `data`: a request error, as with the Rust planner).
+          const started = 'data' in r || !r.errors?.every((e) => !e.path && VARIABLE_ERROR.test(e.message));
+          setResult(respond(rc, started ? { data: null, ...r } : r));
         },
       };
     },
   };
 
-  /** The graph has no subscriptions: refused as a client error, as the Apollo engine does. */
+  /** The graph has no subscriptions: refused as a client error (`noSubscriptions`). */
   const refuseSubscriptions = {
     onSubscribe({ setResultAndStopExecution }: { setResultAndStopExecution: (r: ExecutionResult) => void }) {
       setResultAndStopExecution({ errors: [noSubscriptions()] });
@@ -232,30 +250,21 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   };
 
   const apqCache = opts.apqCache === false ? null : (opts.apqCache ?? new InMemoryLRUCache<string>());
-  const runtimeWith = (planner: 'rust' | 'js') =>
-    createGatewayRuntime({
-      supergraph: supergraphSdl,
-      ...(planner === 'rust' ? { unifiedGraphHandler } : {}),
-      transports: { router: sourcesTransport(sources) },
-      transportEntries: { '*': { kind: 'router' } },
-      logging: false,
-      landingPage: false,
-      graphiql: false,
-      // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
-      plugins: () => [
-        operationHooks as never,
-        refuseSubscriptions as never,
-        ...(apqCache ? [apqPlugin(apqCache) as never] : []),
-      ],
-    });
-  // With the Rust planner, a query it would answer wrongly (`rust-planner.ts`) goes to a runtime on the JS one.
-  const js = runtimeWith('js');
-  const rust = opts.planner === 'js' ? null : runtimeWith('rust');
-  const runtimeFor = async (req: EngineRequest): Promise<typeof js> => {
-    if (!rust) return js;
-    const text = await queryText(req, apqCache);
-    return text !== null && rustPlannerMisanswers(text) ? js : rust;
-  };
+  const runtime = createGatewayRuntime({
+    supergraph: supergraphSdl,
+    ...(opts.planner === 'js' ? {} : { unifiedGraphHandler }),
+    transports: { router: sourcesTransport(sources) },
+    transportEntries: { '*': { kind: 'router' } },
+    logging: false,
+    landingPage: false,
+    graphiql: false,
+    // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
+    plugins: () => [
+      operationHooks as never,
+      refuseSubscriptions as never,
+      ...(apqCache ? [apqPlugin(apqCache) as never] : []),
+    ],
+  });
 
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
@@ -291,7 +300,6 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       routerSource: { headers: req.headers, subgraphContexts: new Map() },
       router: rc,
     };
-    const runtime = await runtimeFor(req);
     const res = await runtime.fetch(
       `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
       {
@@ -313,8 +321,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     responseCacheStats: () => cache?.stats() ?? null,
     directExecutions: () => directAnswered,
     async stop() {
-      await js.dispose();
-      await rust?.dispose();
+      await runtime.dispose();
       closeSources(sources);
     },
   };

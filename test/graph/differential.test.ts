@@ -2,10 +2,10 @@
  * Differential test of the router: every operation of `operations.ts` is sent to our router — embedded and over HTTP
  * subgraphs, every plugin on — and to two stock gateways over the same four subgraphs served on loopback HTTP: a
  * vanilla `@apollo/gateway` on Apollo Server (the reference) and the Hive Gateway runtime with its Rust query planner
- * (the engine the router moves to, issue 15), over HTTP and over the router's in-process transport. Data must be byte
- * for byte the same; the error codes the same set.
+ * (the runtime our router runs on), over HTTP and over the router's in-process transport. Data must be byte for byte
+ * the same; the error codes the same set.
  *
- * Our router runs on both its engines (`router/engines/`: Apollo, the product's default, and Hive). The stock gateways
+ * Our router runs with both query planners (Rust, the default, and the runtime's JS one). The stock gateways
  * forward `authorization` to the subgraphs, as our router does, and nothing else. Where an answer differs today is
  * listed in `KNOWN_DIFFERENCES`.
  */
@@ -67,13 +67,14 @@ function answer(text: string): Answer {
   };
 }
 
-/** The Rust planner (router-runtime 1.4) drops a field selected under two response keys in one list's selections. */
-const RUST_PLANNER_DROPS_ALIAS = 'a field selected twice under two response keys: one of the keys is missing';
+/** router-runtime 1.4 merges a key selected twice without regard to lists (`router/engines/plannable.ts`). */
+const LIST_TWICE_AS_LONG =
+  'a list selected twice in one selection set comes back twice as long, each element half';
 
 /**
  * Where an answer differs from the reference today, by variant and case: for the stock Hive Gateway runtime (2.12,
- * Rust planner). Our router's Hive engine mends each (`router/engines/hive.ts`; the Rust planner's own bug by sending
- * such queries to the JS planner, `router/engines/rust-planner.ts`). Any other difference fails the test, and so does one of these going away (the list is then out of date).
+ * Rust planner). Our router's Hive engine mends each (`router/engines/hive.ts`, `plannable.ts`). Any other difference
+ * fails the test, and so does one of these going away (the list is then out of date).
  */
 const STOCK_HIVE_DIFFERS: Readonly<Record<string, string>> = {
   'introspection: the gateway':
@@ -83,7 +84,8 @@ const STOCK_HIVE_DIFFERS: Readonly<Record<string, string>> = {
   'a variable of the wrong type: refused before either path': 'a variable coercion error without a code',
   'a mutation without a session: refused by the subgraph':
     'an error on a non-null root field: no `data` at all instead of `data: null`',
-  'the same field under two response keys, in two selections of one list': RUST_PLANNER_DROPS_ALIAS,
+  'the same field under two response keys, in two selections of one list': LIST_TWICE_AS_LONG,
+  'a list selected twice, one field skipped by a variable, across subgraphs: the gateway': LIST_TWICE_AS_LONG,
   'every root field skipped by @include: an empty answer': 'the Rust planner fails: a 500 without data',
 };
 const HIVE = 'Hive Gateway runtime, Rust planner';
@@ -96,8 +98,8 @@ let g: GraphHarness;
 let key: string;
 const apps: FastifyInstance[] = [];
 let overHttp: Router;
-let hiveEngine: Router;
-let hiveEngineOverHttp: Router;
+let jsPlanner: Router;
+let jsPlannerOverHttp: Router;
 let vanilla: ApolloServer;
 let hive: ReturnType<typeof createGatewayRuntime>;
 let hiveEmbedded: ReturnType<typeof createGatewayRuntime>;
@@ -114,16 +116,18 @@ beforeAll(async () => {
     apps.push(app);
     urls[sg.name] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/graphql`;
   }
-  overHttp = await createRouter({ access: g.access, subgraphs: { kind: 'http', urls }, engine: 'apollo' });
-  hiveEngine = await createRouter({
+  overHttp = await createRouter({ access: g.access, subgraphs: { kind: 'http', urls } });
+  // The JS planner, embedded without direct execution so that every operation is planned.
+  jsPlanner = await createRouter({
     access: g.access,
     subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
-    engine: 'hive',
+    planner: 'js',
+    directExecution: false,
   });
-  hiveEngineOverHttp = await createRouter({
+  jsPlannerOverHttp = await createRouter({
     access: g.access,
     subgraphs: { kind: 'http', urls },
-    engine: 'hive',
+    planner: 'js',
   });
   const sdl = readFileSync(SUPERGRAPH_URL, 'utf8');
 
@@ -154,7 +158,7 @@ beforeAll(async () => {
     graphiql: false,
   });
 
-  // The same runtime over the router's in-process transport (`router/hive/in-process-transport.ts`).
+  // The same runtime over the router's in-process sources.
   hiveEmbedded = createGatewayRuntime({
     supergraph: sdl,
     unifiedGraphHandler,
@@ -185,8 +189,8 @@ beforeAll(async () => {
     };
   askers.set('ours, embedded', viaRouter(g.router));
   askers.set('ours, HTTP subgraphs', viaRouter(overHttp));
-  askers.set('ours on the Hive engine, embedded', viaRouter(hiveEngine));
-  askers.set('ours on the Hive engine, HTTP subgraphs', viaRouter(hiveEngineOverHttp));
+  askers.set('ours, JS planner, embedded', viaRouter(jsPlanner));
+  askers.set('ours, JS planner, HTTP subgraphs', viaRouter(jsPlannerOverHttp));
   askers.set('vanilla @apollo/gateway', async (query, variables, operationName, headers) => {
     const hm = new HeaderMap([['content-type', 'application/json'], ...Object.entries(headers)]);
     const res = await vanilla.executeHTTPGraphQLRequest({
@@ -219,8 +223,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await overHttp?.stop();
-  await hiveEngine?.stop();
-  await hiveEngineOverHttp?.stop();
+  await jsPlanner?.stop();
+  await jsPlannerOverHttp?.stop();
   await vanilla?.stop();
   await hive?.dispose();
   await hiveEmbedded?.dispose();

@@ -127,6 +127,13 @@ export const CASES: Case[] = [
     direct: true,
   },
   {
+    name: 'a list selected twice, one field skipped by a variable, across subgraphs: the gateway',
+    query: `query ($no: Boolean!) { marketHealth { confidence { to @include(if: $no) to } confidence { from coins } }
+      bridge { coins { ticker coin { id } } coins { coin { symbol @skip(if: true) id } } } }`,
+    variables: { no: false },
+    direct: false,
+  },
+  {
     name: 'every root field skipped by @include: an empty answer',
     query: 'query ($no: Boolean!) { coin(id: "bitcoin") @include(if: $no) { id } }',
     variables: { no: false },

@@ -6,10 +6,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSource } from '../../router/sources.ts';
-import type { SourceContext } from '../../router/sources.ts';
 
 type Behaviour = 'ok' | 'drop-reused' | 'hang' | 'stall-body' | 'html';
 let behaviour: Behaviour = 'ok';
@@ -52,10 +50,7 @@ const source = (timeoutMs = 2_000) =>
   new HttpSource('markets', url, timeoutMs, { warn: (m) => warnings.push(m) });
 
 const call = (s: HttpSource, query: string, headers: Record<string, string> = {}) =>
-  s.process({
-    request: { query, variables: { a: 1 } },
-    context: { headers, subgraphContexts: new Map() },
-  } as unknown as GraphQLDataSourceProcessOptions<SourceContext>);
+  s.process({ query, variables: { a: 1 } }, { headers, subgraphContexts: new Map() });
 
 describe('HttpSource', () => {
   it('posts the operation, forwards authorization only, and keeps the connection alive', async () => {
