@@ -2,6 +2,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** The domain's folders under `src/`: they know no transport. */
+const DOMAIN = [
+  'access',
+  'accounts',
+  'bridge',
+  'catalog',
+  'core',
+  'crypto',
+  'engine',
+  'ingest',
+  'market',
+  'names',
+  'store',
+  'demo',
+];
+/** Packages that are a transport (HTTP server, GraphQL). */
+const TRANSPORT_PACKAGES = '^(fastify|@fastify/|@apollo/|graphql($|/)|@graphql-|dataloader$)';
+/** A relative import reaching into one of these folders (`../../rest/x.ts`, `../router/y.ts`). */
+const folder = (...names) => `^\\.{1,2}/(?:.*/)?(?:${names.join('|')})(?:/|\\.ts$)`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -22,6 +42,101 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // The layers (docs/architecture.md): sources → stores → domain → (REST | subgraphs) → router. An import against
+  // the direction fails `npm test` here.
+  {
+    files: [`src/{${DOMAIN.join(',')}}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: TRANSPORT_PACKAGES, message: 'the domain imports no transport (docs/architecture.md)' },
+            {
+              regex: folder(
+                'rest',
+                'server',
+                'subgraphs',
+                'router',
+                'web',
+                'kit',
+                'provider',
+                'dapp-browser',
+              ),
+              message: 'the domain imports no transport and no browser code (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/rest/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folder('subgraphs', 'router'),
+              message: 'REST and the subgraphs are siblings over the domain (docs/architecture.md)',
+            },
+            { regex: '^(@apollo/|graphql($|/))', message: 'REST serves no GraphQL: the subgraphs do' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['subgraphs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folder('rest', 'server', 'router'),
+              message:
+                'the subgraphs and REST are siblings over the domain; the router is above them (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/{web,kit,provider}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^node:',
+              message: 'browser code runs in a browser: no Node modules (docs/architecture.md)',
+            },
+            {
+              regex: folder(
+                ...DOMAIN,
+                'rest',
+                'server',
+                'subgraphs',
+                'router',
+                'cli',
+                'admin',
+                'dapp-browser',
+              ),
+              message: 'browser code imports no server folder (docs/architecture.md)',
+            },
+            {
+              regex: '^(fastify|@fastify/|esbuild|pg|@electric-sql/)',
+              message: 'browser code imports no server package',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -8,9 +8,9 @@ import { getOperationAST, GraphQLError, Kind } from 'graphql';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema } from 'graphql';
 import { directExecutor, resolvesAllItsFields } from './direct-execution.ts';
 import type { DirectExecutor } from './direct-execution.ts';
-import type { RouterLog, RouterOptions } from './index.ts';
+import type { RouterLog, RouterOptions } from './options.ts';
 import type { OperationState, RequestState, ResponseParts, RouterPlugin } from './plugin.ts';
-import { RouterError } from './errors.ts';
+import { ApiError } from '../src/core/errors.ts';
 import type { Limits } from './plugins/limits.ts';
 import { createResponseCache } from './response-cache.ts';
 import type { ResponseCache, ResponseCacheStats } from './response-cache.ts';
@@ -102,7 +102,7 @@ export const noSubscriptions = (): GraphQLError =>
 /**
  * The plugins' operation phase, for any engine: the operation chosen (else a client error), then each plugin's
  * `onOperation` in order. Returns the refusal to answer with, or null to go on; `httpError` renders a plugin's
- * `RouterError` in the engine's error form.
+ * `ApiError` in the engine's error form.
  */
 export async function operationPhase(
   plugins: readonly RouterPlugin[],
@@ -114,7 +114,7 @@ export async function operationPhase(
   },
   state: RequestState,
   opState: OperationState,
-  httpError: (e: RouterError) => GraphQLError,
+  httpError: (e: ApiError) => GraphQLError,
 ): Promise<GraphQLError | null> {
   const operation = getOperationAST(op.document, op.operationName ?? undefined);
   if (!operation) return operationNotResolved(op.document, op.operationName);
@@ -132,7 +132,7 @@ export async function operationPhase(
     try {
       await p.onOperation?.(info, state, opState);
     } catch (e) {
-      if (e instanceof RouterError) return httpError(e);
+      if (e instanceof ApiError) return httpError(e);
       throw e;
     }
   }

@@ -1,77 +1,62 @@
 /**
- * The router's own errors: stable codes, messages that state the contract, an HTTP status. Access denials reuse the
- * REST codes (`src/access/access.ts`); the rest are listed in docs/graph.md ("Router errors").
+ * The router's own errors (`ApiError`, the one error type: `src/core/errors.ts`): stable codes, messages that state the
+ * contract, an HTTP status. Access denials reuse the REST codes (`src/access/access.ts`); the rest are listed in
+ * docs/graph.md ("Router errors").
  */
-export class RouterError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Response headers the denial carries (`retry-after`, rate-limit headers). */
-    readonly headers: Readonly<Record<string, string>> = {},
-    /** Extra `extensions` entries (`cost` on a cost rejection). */
-    readonly extensions: Readonly<Record<string, unknown>> = {},
-  ) {
-    super(message);
-    this.name = 'RouterError';
-  }
-}
+import { ApiError } from '../src/core/errors.ts';
 
 export const routerErrors = {
   costTooHigh: (estimated: number, max: number, plan: string) =>
-    new RouterError(
+    new ApiError(
       400,
       'COST_ESTIMATED_TOO_EXPENSIVE',
       `the operation's estimated cost ${estimated} exceeds the ${plan} plan's limit of ${max}: ask for fewer items (smaller first, fewer nested lists) or use a higher plan`,
       {},
+      undefined,
       { cost: { estimated, max, plan } },
     ),
   tooDeep: (depth: number, max: number) =>
-    new RouterError(
+    new ApiError(
       400,
       'MAX_DEPTH_EXCEEDED',
       `the operation nests fields ${depth} deep: at most ${max} levels are allowed`,
     ),
   tooManyAliases: (n: number, max: number) =>
-    new RouterError(
-      400,
-      'MAX_ALIASES_EXCEEDED',
-      `the operation uses ${n} aliases: at most ${max} are allowed`,
-    ),
+    new ApiError(400, 'MAX_ALIASES_EXCEEDED', `the operation uses ${n} aliases: at most ${max} are allowed`),
   tooManyDirectives: (n: number, max: number) =>
-    new RouterError(
+    new ApiError(
       400,
       'MAX_DIRECTIVES_EXCEEDED',
       `the operation applies ${n} directives: at most ${max} are allowed`,
     ),
   tooManyFields: (n: number, max: number) =>
-    new RouterError(
+    new ApiError(
       400,
       'MAX_FIELDS_EXCEEDED',
       `the operation selects ${Number.isSafeInteger(n) ? n : `more than ${max}`} fields once its fragments are expanded: at most ${max} are allowed`,
     ),
   tooManyTokens: (max: number) =>
-    new RouterError(
+    new ApiError(
       400,
       'MAX_TOKENS_EXCEEDED',
       `the document has more than ${max} tokens: send a smaller document (or a persisted query)`,
     ),
   batchTooLarge: (n: number, max: number) =>
-    new RouterError(
+    new ApiError(
       400,
       'BATCH_TOO_LARGE',
       `the batch holds ${n} operations: send at most ${max} operations per request`,
     ),
   batchEmpty: () =>
-    new RouterError(400, 'BAD_REQUEST', 'a batched request must be a non-empty JSON array of operations'),
+    new ApiError(400, 'BAD_REQUEST', 'a batched request must be a non-empty JSON array of operations'),
   notInSafelist: () =>
-    new RouterError(
+    new ApiError(
       400,
       'PERSISTED_QUERY_NOT_IN_LIST',
       'this router only runs persisted operations: send the documentId (or extensions.persistedQuery.sha256Hash) of an operation in its manifest',
     ),
   unknownDocument: (id: string) =>
-    new RouterError(
+    new ApiError(
       400,
       'PERSISTED_QUERY_NOT_FOUND',
       `no persisted operation has the id ${JSON.stringify(id.slice(0, 80))}: regenerate the client's documents or send the query text`,

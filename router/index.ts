@@ -9,98 +9,28 @@
  * calls them over HTTP. See docs/graph.md ("The router").
  */
 import { readFileSync } from 'node:fs';
-import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { GraphQLFormattedError } from 'graphql';
-import type { Access } from '../src/access/access.ts';
-import type { UsageSink } from '../src/access/usage.ts';
-import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { readCostDirectives } from './cost/directives.ts';
-import { RouterError } from './errors.ts';
+import { ApiError } from '../src/core/errors.ts';
 import type { RawOperation, RequestState, RouterPlugin } from './plugin.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { DEFAULT_LIMITS, limitsPlugin } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { loadManifest, persistedOperationsPlugin } from './plugins/persisted-operations.ts';
-import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from './plugins/query-cost.ts';
-import type { CostPlan } from './plugins/query-cost.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import type { Executed } from './engine.ts';
 import { createHiveEngine } from './engines/hive.ts';
 import { createInflight, inflightKey } from './inflight.ts';
-import type { ResponseCacheOptions, ResponseCacheStats } from './response-cache.ts';
+import type { ResponseCacheStats } from './response-cache.ts';
+import { DEFAULT_PLANNER } from './options.ts';
+import type { RouterLog, RouterOptions } from './options.ts';
+
+export type { RouterLog, RouterOptions, RouterPlanner } from './options.ts';
+export type { RouterSubgraphs } from './sources.ts';
 
 /** The committed supergraph (`npm run compose`). */
 export const SUPERGRAPH_URL = new URL('../schema/supergraph.graphql', import.meta.url);
-
-export interface RouterLog {
-  info(msg: string, data?: Record<string, unknown>): void;
-  warn(msg: string, data?: Record<string, unknown>): void;
-  error(msg: string, data?: Record<string, unknown>): void;
-}
-
-export type RouterSubgraphs =
-  | { kind: 'in-process'; subgraphs: readonly Subgraph<unknown>[] }
-  | { kind: 'http'; urls: Readonly<Record<SubgraphName, string>> };
-
-export type RouterPlanner = 'rust' | 'js';
-
-/**
- * The query planner when `RouterOptions.planner` is not given: `rust`, or `js` when the environment says
- * `ROUTER_PLANNER=js` — so that tests can run on the JS planner (`ROUTER_PLANNER=js npx vitest run test/graph`,
- * router/README.md; the product passes the validated `AppConfig.routerPlanner` explicitly).
- */
-export const DEFAULT_PLANNER: RouterPlanner = process.env['ROUTER_PLANNER'] === 'js' ? 'js' : 'rust';
-
-export interface RouterOptions {
-  subgraphs: RouterSubgraphs;
-  /**
-   * The query planner: the Rust one of `@graphql-hive/router-runtime` or the runtime's JavaScript one. Default
-   * {@link DEFAULT_PLANNER}.
-   */
-  planner?: RouterPlanner;
-  /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
-  access?: Pick<Access, 'identify' | 'admit'> | undefined;
-  /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
-  supergraphSdl?: string;
-  costLimits?: Partial<Record<CostPlan, number>>;
-  /** List size assumed for a list field without `@listSize` (default 10). */
-  defaultListSize?: number;
-  /** Flat cost of `__schema` / `__type` (default 50). */
-  introspectionCost?: number;
-  limits?: Partial<Limits>;
-  /** Per-subgraph-fetch timeout, ms (default 5,000). */
-  subgraphTimeoutMs?: number;
-  /** Persisted operations manifest (a file path or a parsed manifest) and how strictly to apply it. */
-  persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
-  /**
-   * Embedded mode: answer a query whose data came only from the current market snapshot from memory while that
-   * snapshot is current (`router/response-cache.ts`; exact, the per-caller checks still run). Default true (500
-   * entries, 16 MiB of JSON); ignored with HTTP subgraphs (the router does not see their data's version).
-   */
-  responseCache?: boolean | ResponseCacheOptions;
-  /**
-   * Embedded mode: a query one subgraph answers whole is executed against that subgraph directly, without the
-   * gateway's plan and result processing (`router/direct-execution.ts`; a result with errors goes through the
-   * gateway). Default true; ignored with HTTP subgraphs.
-   */
-  directExecution?: boolean;
-  /**
-   * In-flight deduplication (`router/inflight.ts`): an identical query (same body, `accept`, `authorization` and plan)
-   * arriving while one executes shares its answer, every request still passing the per-caller checks; and over HTTP,
-   * an identical query fetch to a subgraph (same body and forwarded headers) shares the one in flight. Never a
-   * mutation. Default true.
-   */
-  dedupe?: boolean;
-  /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
-  apqCache?: KeyValueCache<string> | false;
-  /**
-   * Request statistics (`src/access/usage.ts`): each operation (a request refused whole: once) under the caller's
-   * plan with its HTTP status, and each estimated cost. The per-key counts are the access layer's. Omitted → none.
-   */
-  usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
-  log?: RouterLog;
-}
 
 export interface RouterRequest {
   method: string;
@@ -179,7 +109,7 @@ function rawOperation(v: unknown): RawOperation {
   };
 }
 
-function errorBody(e: RouterError): string {
+function errorBody(e: ApiError): string {
   const err: GraphQLFormattedError = { message: e.message, extensions: { code: e.code, ...e.extensions } };
   return JSON.stringify({ errors: [err] });
 }
@@ -323,9 +253,9 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
           { method, headers, query, socketIp: req.socketIp, operations, batched },
           state,
         );
-      if (bodyError) throw new RouterError(bodyError.status, bodyError.code, bodyError.message);
+      if (bodyError) throw new ApiError(bodyError.status, bodyError.code, bodyError.message);
     } catch (e) {
-      if (!(e instanceof RouterError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       usage?.request(usagePlan(state), e.status);
       return {
         status: e.status,

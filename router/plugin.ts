@@ -7,7 +7,7 @@
  *   depth, aliases, directives and query cost.
  * - `onResponse` — adds extensions and headers to each operation's response.
  *
- * A plugin refuses by throwing a {@link RouterError}; the router answers with that error alone (no data).
+ * A plugin refuses by throwing a {@link ApiError}; the router answers with that error alone (no data).
  */
 import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { Caller } from '../src/access/access.ts';

@@ -18,8 +18,12 @@ import { execute, GraphQLError, parse } from 'graphql';
 import type { DocumentNode, GraphQLFormattedError } from 'graphql';
 import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
-import type { RouterSubgraphs } from './index.ts';
 import { createInflight } from './inflight.ts';
+
+/** Where the four subgraphs are: in this process (embedded) or at these URLs (scale-out). */
+export type RouterSubgraphs =
+  | { kind: 'in-process'; subgraphs: readonly Subgraph<unknown>[] }
+  | { kind: 'http'; urls: Readonly<Record<SubgraphName, string>> };
 
 /** One fetch of a query plan to a subgraph. */
 export interface SubgraphFetch {

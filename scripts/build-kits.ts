@@ -5,7 +5,7 @@
  *   index.js                    ESM bundle (esbuild, platform neutral: browsers, Node ≥ 18, bundlers)
  *   coinwallet-kit.browser.js   the same as a minified <script> global (`CoinWalletKit`, `CoinWalletKitLTC`, …)
  *   index.d.ts, types/          declarations (the TypeScript compiler over src/kit/tsconfig.json)
- *   provider.js                 the wallet provider script (src/provider/build.ts), for dapps that self-host it
+ *   provider.js                 the wallet provider script (src/server/browser/provider-build.ts), for dapps that self-host it
  *   persisted-documents.json    the kit's operations, for routers that safelist (docs/graph.md)
  *   README.md, package.json     from src/kit/README.template.md and the root package.json's version
  *   example/                    complete kit only: the example dapp (examples/dapp/index.html, app.js), copied as is;
@@ -27,7 +27,7 @@ import * as prettier from 'prettier';
 import ts from 'typescript';
 import { ASSETS } from '../src/catalog/assets.ts';
 import { DEFAULT_WALLET_HOST_ORIGINS } from '../src/config.ts';
-import { buildProvider } from '../src/provider/build.ts';
+import { buildProvider } from '../src/server/browser/provider-build.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const KIT_DIR = join(ROOT, 'src', 'kit');
@@ -325,7 +325,7 @@ export async function buildKits(o: BuildKitsOptions = {}): Promise<BuiltKit[]> {
   log('compiling declarations (src/kit/tsconfig.json)…');
   const decls = emitDeclarations();
   const shared = reachable(decls, ['index.d.ts', 'common.d.ts', 'types.d.ts']);
-  log('building provider.js (src/provider/build.ts)…');
+  log('building provider.js (src/server/browser/provider-build.ts)…');
   const provider = await buildProvider({
     hostOrigins: [...DEFAULT_WALLET_HOST_ORIGINS],
     identityOrigin: null,

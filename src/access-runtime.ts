@@ -5,7 +5,7 @@ import { ApiKeyService } from './access/keys.ts';
 import { createMemoryLimiter, createRedisLimiter } from './access/limiter.ts';
 import { LocalRevision, NoCacheRevision, RedisRevision } from './access/keys.ts';
 import { resolvePepper } from './access/secrets.ts';
-import { UsageRecorder } from './access/usage.ts';
+import { UsageRecorder } from './access/usage-recorder.ts';
 import type { AppConfig } from './config.ts';
 import type { Logger } from './market/service.ts';
 import type { Db } from './store/db.ts';

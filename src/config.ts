@@ -2,6 +2,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
+import type { CallerPlan } from './access/plans.ts';
+import { DEFAULT_DEMO_SEED } from './demo/dataset.ts';
+import { DEFAULT_NAME_SUFFIX } from './names/name-rules.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,7 +76,7 @@ export interface AppConfig {
   /** `ROUTER_SUBGRAPH_TIMEOUT_MS`, default 5,000: a subgraph fetch slower than this yields null fields + an error. */
   routerSubgraphTimeoutMs: number;
   /** `ROUTER_COST_LIMITS`: e.g. `keyless=500,free=1000,pro=5000,enterprise=20000` (any subset overrides). */
-  routerCostLimits: Partial<Record<'keyless' | 'free' | 'pro' | 'enterprise', number>>;
+  routerCostLimits: Partial<Record<CallerPlan, number>>;
   /** `ROUTER_PLANNER`, default `rust`: the router's query planner (`router/engines/hive.ts`), or `js`. */
   routerPlanner: 'rust' | 'js';
   /** `PERSISTED_OPERATIONS`: a persisted-operations manifest file for the router; unset → none. */
@@ -130,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     miningStaleAfterMs: int(env, 'MINING_STALE_AFTER_MS', 7_200_000, 1_000, 30 * 86_400_000),
     miningMaxAgeMs: int(env, 'MINING_MAX_AGE_MS', 86_400_000, 1_000, 365 * 86_400_000),
     demo,
-    demoSeed: int(env, 'DEMO_SEED', 20261121, 0, 2 ** 31 - 1),
+    demoSeed: int(env, 'DEMO_SEED', DEFAULT_DEMO_SEED, 0, 2 ** 31 - 1),
     demoDays: int(env, 'DEMO_DAYS', 420, 3, 3650),
     logLevel: level as AppConfig['logLevel'],
     priceBasePath: basePath(env.PRICE_BASE_PATH),
@@ -256,7 +259,7 @@ function secret(env: NodeJS.ProcessEnv, name: string, why: string): string | und
 }
 
 function suffix(v: string | undefined): string {
-  if (v === undefined || v === '') return 'coin';
+  if (v === undefined || v === '') return DEFAULT_NAME_SUFFIX;
   if (!/^[a-z][a-z0-9-]{0,30}[a-z0-9]$/.test(v))
     throw new ConfigError('NAME_SUFFIX must be a lowercase label such as coin');
   return v;

@@ -11,7 +11,7 @@ import { createAccessRuntime } from './access-runtime.ts';
 import type { AccessRuntime } from './access-runtime.ts';
 import { resolveAdminToken } from './admin/token.ts';
 import { loadDeployment } from './bridge/deployment.ts';
-import type { Deployment } from './bridge/deployment.ts';
+import type { Deployment } from './bridge/model.ts';
 import type { AppConfig } from './config.ts';
 import { ConfigError } from './config.ts';
 import { createSubgraph } from './graph.ts';

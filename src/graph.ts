@@ -5,7 +5,7 @@
 import { AuthService } from './accounts/auth.ts';
 import type { ApiKeyService } from './access/keys.ts';
 import type { UsageReads } from './access/usage.ts';
-import type { Deployment } from './bridge/deployment.ts';
+import type { Deployment } from './bridge/model.ts';
 import type { Network } from './crypto/chains.ts';
 import type { EngineConfig } from './engine/snapshot.ts';
 import type { MarketService } from './market/service.ts';

@@ -21,7 +21,7 @@ import { AttestationKeyError, resolveAttestationKey } from './bridge/attestation
 import type { AttestationKey } from './bridge/attestation.ts';
 import { ReserveAttester } from './bridge/attester.ts';
 import { loadDeployment } from './bridge/deployment.ts';
-import type { Deployment } from './bridge/deployment.ts';
+import type { Deployment } from './bridge/model.ts';
 import { LiveChainData } from './bridge/live-chain-data.ts';
 import { ensureDemoSnapshot } from './bridge/snapshots.ts';
 import type { Logger } from './market/service.ts';
@@ -35,8 +35,8 @@ import type { RouterOptions } from '../router/index.ts';
 import { RedisApqCache } from '../router/apq-cache.ts';
 import { loadManifest } from '../router/plugins/persisted-operations.ts';
 import type { PersistedManifest } from '../router/plugins/persisted-operations.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from './kit/manifest.ts';
-import { WEB_PERSISTED_DOCUMENTS_PATH } from './web/manifest.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from './server/browser/kit-manifest.ts';
+import { WEB_PERSISTED_DOCUMENTS_PATH } from './server/browser/web-manifest.ts';
 
 /** The running product: HTTP server, market engine and store. */
 export interface Product {

@@ -26,7 +26,7 @@ import {
   responsePhase,
 } from '../engine.ts';
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
-import type { RouterError } from '../errors.ts';
+import type { ApiError } from '../../src/core/errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
 import { closeSources, createSources } from '../sources.ts';
@@ -79,7 +79,7 @@ function hideRouterDirectives(result: ExecutionResult): void {
 /** Errors of a failed subgraph fetch (not of one field): without a path (the fetch failed, not a field). */
 const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
 
-const refusal = (e: RouterError): GraphQLError =>
+const refusal = (e: ApiError): GraphQLError =>
   new GraphQLError(e.message, {
     extensions: { code: e.code, ...e.extensions, http: { status: e.status, headers: e.headers } },
   });

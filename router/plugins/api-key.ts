@@ -3,7 +3,7 @@
  * `x-sp-api-key` or query `x_sp_api_key`, plus the CoinGecko aliases). A keyless caller is identified by address.
  */
 import type { Access } from '../../src/access/access.ts';
-import { RouterError } from '../errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { RouterPlugin } from '../plugin.ts';
 
 export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
@@ -13,7 +13,7 @@ export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
       const who = await access.identify({ headers: req.headers, query: req.query, socketIp: req.socketIp });
       if ('ok' in who) {
         state.refusedPlan = who.plan ?? 'keyless';
-        throw new RouterError(who.status, who.code, who.message, who.headers);
+        throw new ApiError(who.status, who.code, who.message, who.headers);
       }
       state.caller = who;
     },

@@ -8,8 +8,9 @@ import type { CostDirectives } from '../cost/directives.ts';
 import { estimateCost } from '../cost/estimate.ts';
 import { routerErrors } from '../errors.ts';
 import type { RouterPlugin } from '../plugin.ts';
+import type { CallerPlan } from '../../src/access/plans.ts';
 
-export type CostPlan = 'keyless' | 'free' | 'pro' | 'enterprise';
+export type CostPlan = CallerPlan;
 
 /** Default ceilings per plan (configurable: `RouterConfig.costLimits`). */
 export const DEFAULT_COST_LIMITS: Readonly<Record<CostPlan, number>> = {

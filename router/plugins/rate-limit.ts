@@ -6,7 +6,7 @@
  * `X-API-Plan`.
  */
 import type { Access } from '../../src/access/access.ts';
-import { RouterError } from '../errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { RouterPlugin } from '../plugin.ts';
 
 export interface RateLimitOptions {
@@ -25,7 +25,7 @@ export function rateLimitPlugin(access: Pick<Access, 'admit'>, opts: RateLimitOp
       for (let i = 0; i < count; i++) {
         const d = await access.admit(caller);
         Object.assign(state.headers, d.headers);
-        if (!d.ok) throw new RouterError(d.status, d.code, d.message, d.headers);
+        if (!d.ok) throw new ApiError(d.status, d.code, d.message, d.headers);
       }
     },
   };

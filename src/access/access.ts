@@ -2,7 +2,7 @@ import { clientIp } from './client-ip.ts';
 import type { ApiKeyRecord, ApiKeyService } from './keys.ts';
 import type { RateLimitResult, RateLimitStore } from './limiter.ts';
 import { KEYLESS_PER_MINUTE } from './plans.ts';
-import type { Plan } from './plans.ts';
+import type { CallerPlan } from './plans.ts';
 import { requestKey } from './request-key.ts';
 import type { UsageSink } from './usage.ts';
 
@@ -32,7 +32,7 @@ export interface AccessRequest {
 
 export interface AccessGrant {
   ok: true;
-  plan: Plan | 'keyless';
+  plan: CallerPlan;
   /** The rate-limit identity: `key:<id>` or `ip:<addr>`. */
   identity: string;
   key: ApiKeyRecord | null;
@@ -52,7 +52,7 @@ export interface AccessDenial {
    * key is known: a 429, or a 401 for a pending, rejected or revoked key; absent for an unknown key or a conflict,
    * which count as `keyless`).
    */
-  plan?: Plan | 'keyless';
+  plan?: CallerPlan;
   /** For statistics: the id of the known key refused (401 for its state, 429 for its budget); absent otherwise. */
   keyId?: string;
 }
@@ -61,7 +61,7 @@ export type AccessDecision = AccessGrant | AccessDenial;
 
 /** Who is calling, once the key (if any) is known to be usable: what {@link Access.admit} counts against. */
 export interface Caller {
-  plan: Plan | 'keyless';
+  plan: CallerPlan;
   /** The rate-limit identity: `key:<id>` or `ip:<addr>`. */
   identity: string;
   key: ApiKeyRecord | null;
@@ -161,7 +161,7 @@ export function createAccess(opts: AccessOptions): Access {
 
 function decide(
   r: RateLimitResult,
-  plan: Plan | 'keyless',
+  plan: CallerPlan,
   identity: string,
   key: ApiKeyRecord | null,
 ): AccessDecision {

@@ -1,4 +1,4 @@
-import { ApiError } from '../rest/errors.ts';
+import { ApiError } from '../core/errors.ts';
 import type { KeyStatus } from './key-repo.ts';
 
 /** Errors of API-key management (create, review, revoke). Access decisions have their own codes in access.ts. */

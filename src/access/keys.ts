@@ -13,6 +13,7 @@ import type { Plan } from './plans.ts';
 import { LocalRevision } from './revision.ts';
 import type { KeyRevision } from './revision.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, safeEqual } from './secrets.ts';
+import { isUuid } from '../core/ids.ts';
 
 export type { ApiKeyRecord, KeyStatus } from './key-repo.ts';
 export { KEY_STATUSES } from './key-repo.ts';
@@ -58,7 +59,6 @@ export interface ChangeContext {
 
 const OPERATOR: Actor = { kind: 'operator' };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 500;
 
 /**
@@ -169,7 +169,7 @@ export class ApiKeyService {
 
   /** One key; 404 `KEY_NOT_FOUND` when there is none. */
   async get(id: string): Promise<ApiKeyRecord> {
-    const k = UUID_RE.test(id) ? await repo.selectById(this.db, id) : null;
+    const k = isUuid(id) ? await repo.selectById(this.db, id) : null;
     if (!k) throw keyErrors.notFound(id);
     return repo.publicRecord(k);
   }
@@ -210,7 +210,7 @@ export class ApiKeyService {
     ctx: { actor: Actor | undefined; reason: string | null; ownerId?: string | undefined },
     next: (k: StoredKey) => StoredKey,
   ): Promise<ApiKeyRecord> {
-    if (!UUID_RE.test(id)) throw keyErrors.notFound(id);
+    if (!isUuid(id)) throw keyErrors.notFound(id);
     const from: KeyStatus = action === 'revoke' ? 'approved' : 'pending';
     const updated = await this.db.transaction(async (tx) => {
       const k = await repo.selectById(tx, id, true);

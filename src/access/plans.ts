@@ -1,7 +1,10 @@
-import { ApiError } from '../rest/errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 /** A key's plan. Requests without a key are `keyless` (see {@link KEYLESS_PER_MINUTE}). */
 export type Plan = 'free' | 'pro' | 'enterprise';
+
+/** The plan a request counts under: its key's, or `keyless` without one. */
+export type CallerPlan = Plan | 'keyless';
 
 export const PLANS: readonly Plan[] = ['free', 'pro', 'enterprise'];
 

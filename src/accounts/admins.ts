@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountErrors } from '../rest/accounts/errors.ts';
+import { accountErrors } from './errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import * as repo from './account-repo.ts';
 import { writeAudit } from './audit.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { encodeP2sh, parseAddress } from '../crypto/address.ts';
 import { LTC } from '../crypto/coins.ts';
 import { verifySignedMessage } from '../crypto/signed-message.ts';
-import { accountErrors } from '../rest/accounts/errors.ts';
+import { accountErrors } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import * as accounts from './account-repo.ts';
 import { writeAudit } from './audit.ts';

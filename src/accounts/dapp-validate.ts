@@ -3,7 +3,7 @@
  * database. Every validation failure is a 400 whose code and message name the field.
  */
 import { KIT_TICKERS } from '../catalog/assets.ts';
-import { ApiError } from '../rest/errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 /** Chains a dapp may declare: the 19 kit tickers and Solana. */
 export const DAPP_CHAINS: readonly string[] = [...new Set([...KIT_TICKERS, 'SOL'])];

@@ -17,6 +17,7 @@ import {
 import type { DappInput } from './dapp-validate.ts';
 import { actorLabel } from './types.ts';
 import type { Account, Actor } from './types.ts';
+import { isUuid } from '../core/ids.ts';
 
 export { DAPP_CHAINS, DAPP_LIMITS, dappErrors } from './dapp-validate.ts';
 export type { DappInput } from './dapp-validate.ts';
@@ -104,8 +105,6 @@ const REVIEWS = {
   delist: { action: 'delist', from: 'approved', to: 'delisted', done: 'delisted' },
 } as const satisfies Record<string, Review>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export class DappService {
   private readonly now: () => number;
 
@@ -123,7 +122,7 @@ export class DappService {
    */
   async submit(account: Account, input: unknown): Promise<OwnDapp> {
     const d: DappInput = validateDappInput(input);
-    if (!UUID_RE.test(account.id)) throw dappErrors.accountNotFound(account.id);
+    if (!isUuid(account.id)) throw dappErrors.accountNotFound(account.id);
     const row = await this.db.transaction(async (tx) => {
       // Locking the account's row serialises its submissions: a concurrent one waits here, then counts this one.
       const me = await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
@@ -176,7 +175,7 @@ export class DappService {
 
   /** The account's own requests, newest first. */
   async listOwn(accountId: string): Promise<OwnDapp[]> {
-    if (!UUID_RE.test(accountId)) return [];
+    if (!isUuid(accountId)) return [];
     const r = await this.db.query<Row>(
       'SELECT * FROM dapps WHERE account_id = $1 ORDER BY created_at DESC, id',
       [accountId],
@@ -190,7 +189,7 @@ export class DappService {
    * anyone but administrators.
    */
   async listByAccounts(accountIds: readonly string[]): Promise<Map<string, DappRecord[]>> {
-    const ids = [...new Set(accountIds.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
+    const ids = [...new Set(accountIds.filter(isUuid).map((id) => id.toLowerCase()))];
     const byAccount = new Map<string, DappRecord[]>();
     if (ids.length > 0) {
       const r = await this.db.query<Row>(
@@ -281,7 +280,7 @@ export class DappService {
   }
 
   private async review(id: string, actor: Actor, t: Review, notes: string | null): Promise<DappRecord> {
-    if (!UUID_RE.test(id)) throw dappErrors.notFound(id);
+    if (!isUuid(id)) throw dappErrors.notFound(id);
     const row = await this.db.transaction(async (tx) => {
       const cur = (await tx.query<Row>('SELECT * FROM dapps WHERE id = $1 FOR UPDATE', [id])).rows[0];
       if (!cur) throw dappErrors.notFound(id);

@@ -1,7 +1,7 @@
 /** Address checks for the chains a deployment names: Base58Check with the chain's version bytes, Solana keys. */
 import { base58 } from '@scure/base';
 import { base58checkDecode } from '../crypto/address.ts';
-import type { Network, UtxoChain } from './deployment.ts';
+import type { Network, UtxoChain } from './model.ts';
 
 /** True when `addr` is a P2PKH or P2SH address of `chain` (right version byte, 20-byte hash, good checksum). */
 export function isUtxoAddress(addr: string, chain: Pick<UtxoChain, 'p2pkh' | 'p2sh'>): boolean {

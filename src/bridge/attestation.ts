@@ -13,7 +13,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { fileSecret } from '../secret-file.ts';
 import { canonicalJson } from './canonical.ts';
-import type { Deployment } from './deployment.ts';
+import type { Deployment } from './model.ts';
 
 export const ATTESTATION_ALGORITHM = 'ed25519';
 

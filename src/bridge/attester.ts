@@ -7,7 +7,7 @@
 import type { Db } from '../store/db.ts';
 import type { AttestationKey } from './attestation.ts';
 import type { ChainDataAdapter } from './chain-data.ts';
-import type { Deployment } from './deployment.ts';
+import type { Deployment } from './model.ts';
 import { takeSnapshot } from './snapshots.ts';
 import type { StoredSnapshot } from './snapshots.ts';
 

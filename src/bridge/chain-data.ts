@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DeploymentError } from './deployment.ts';
-import type { Network } from './deployment.ts';
+import { DeploymentError } from './model.ts';
+import type { Network } from './model.ts';
 import { Reader } from './field-reader.ts';
 
 /** One reserve address's confirmed balance (base units) at a block. `time` is the block's ISO 8601 UTC time. */

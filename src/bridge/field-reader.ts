@@ -1,5 +1,5 @@
 /** Reads untyped JSON field by field, failing with `<file>: <field path> <what it must be>`. */
-import { DeploymentError } from './deployment.ts';
+import { DeploymentError } from './model.ts';
 
 export type Obj = Record<string, unknown>;
 

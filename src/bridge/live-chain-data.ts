@@ -5,8 +5,8 @@
  * not signed, and the last one ages into `stale`, never a guess.
  */
 import type { ChainDataAdapter, ReserveBalance, WrappedSupply } from './chain-data.ts';
-import { DeploymentError } from './deployment.ts';
-import type { BridgeAsset, Deployment } from './deployment.ts';
+import { DeploymentError } from './model.ts';
+import type { BridgeAsset, Deployment } from './model.ts';
 
 /** One address's confirmed balance in base units at a block (height and its time, UNIX ms). */
 export interface LiveBalance {

@@ -1,6 +1,6 @@
 /** The proof-of-reserves report: pure building from a deployment and chain data, no I/O of its own. */
 import type { ChainDataAdapter, ReserveBalance } from './chain-data.ts';
-import type { Deployment } from './deployment.ts';
+import type { Deployment } from './model.ts';
 
 /** Tag inside every signed report: a signature over it means "this is a Coin Wallet bridge PoR report, v1". */
 export const REPORT_SCHEMA = 'coinwallet.bridge.proof-of-reserves/v1';
@@ -89,4 +89,20 @@ export async function buildReport(
 /** Wrapped base units → the coin's base units (the wrapped token may have fewer decimals). */
 function scaleTo(amount: bigint, from: number, to: number): bigint {
   return amount * 10n ** BigInt(to - from);
+}
+
+/** The earliest `time` of any reserve balance or wrapped-supply figure in the report (UNIX ms); +∞ when none. */
+export function oldestObservation(report: { assets: readonly unknown[] }): number {
+  let oldest = Infinity;
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'time' && typeof x === 'string') oldest = Math.min(oldest, Date.parse(x) || Infinity);
+        else visit(x);
+      }
+    }
+  };
+  visit(report.assets);
+  return oldest;
 }

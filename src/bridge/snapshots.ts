@@ -9,7 +9,7 @@ import type { AttestationKey, KeySource } from './attestation.ts';
 import { canonicalJson } from './canonical.ts';
 import { RecordedChainData } from './chain-data.ts';
 import type { ChainDataAdapter } from './chain-data.ts';
-import type { Deployment } from './deployment.ts';
+import type { Deployment } from './model.ts';
 import { buildReport } from './report.ts';
 import type { ReserveReport } from './report.ts';
 

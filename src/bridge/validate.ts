@@ -4,7 +4,7 @@
  * number from 0 to 100`. Unknown fields are errors too, so a typo never passes silently. It stops at the first error.
  */
 import { isSolanaKey, isUtxoAddress, KNOWN_UTXO_PARAMS, SOLANA_CLUSTERS } from './addresses.ts';
-import type { BridgeAsset, Chain, Deployment, Lane, Network, SolanaChain, UtxoChain } from './deployment.ts';
+import type { BridgeAsset, Chain, Deployment, Lane, Network, SolanaChain, UtxoChain } from './model.ts';
 import { at, Reader } from './field-reader.ts';
 import type { Obj } from './field-reader.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { adminTokenPath } from '../admin/token.ts';
 import type { AppConfig } from '../config.ts';
-import type { OptionSpec } from './args.ts';
+import type { OptionSpec } from './spec.ts';
 
 /** The option of every command that talks to the running server (`keys`, `dapps`, `admin`). */
 export const SERVER_OPTIONS: Readonly<Record<string, OptionSpec>> = {

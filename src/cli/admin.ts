@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import { adminClient, SERVER_OPTIONS, SERVER_SUMMARY } from './admin-client.ts';
-import type { Args, CommandSpec } from './args.ts';
+import type { Args } from './args.ts';
+import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';

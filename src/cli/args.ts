@@ -3,6 +3,7 @@
  * silently. Every command declares its options in a {@link CommandSpec}; `--help` / `-h` is added to each.
  */
 import { parseArgs as nodeParseArgs } from 'node:util';
+import type { CommandSpec, OptionSpec } from './spec.ts';
 import { usageText } from './usage.ts';
 
 /** A wrong invocation: exit 2, the message, then the usage of the command it concerns (`usage`, when known). */
@@ -12,28 +13,6 @@ export class UsageError extends Error {
     super(message);
     this.usage = usage;
   }
-}
-
-export interface OptionSpec {
-  type: 'string' | 'boolean';
-  /** A one-letter alias (`-h`). */
-  short?: string;
-  /** How the help names a string option's value, e.g. `FILE`; default `VALUE`. */
-  value?: string;
-  /** One line for the help. */
-  help: string;
-}
-
-export interface CommandSpec {
-  /** `serve`, or `keys create` for a subcommand. */
-  name: string;
-  /** The synopsis after `coinwallet <name>`, e.g. `--plan free|pro|enterprise [--limit N]`. */
-  synopsis: string;
-  /** What it does, for the help (one or a few lines). */
-  summary: string;
-  options: Readonly<Record<string, OptionSpec>>;
-  /** Subcommands, named `<command> <sub>`: each accepts its own options plus the command's. */
-  subcommands?: readonly CommandSpec[];
 }
 
 export interface Args {

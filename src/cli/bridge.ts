@@ -1,11 +1,13 @@
 import { resolveAttestationKey } from '../bridge/attestation.ts';
 import { DEFAULT_RECORDED_DIR, RecordedChainData } from '../bridge/chain-data.ts';
-import { loadDeployment, NETWORKS } from '../bridge/deployment.ts';
-import type { Network } from '../bridge/deployment.ts';
+import { loadDeployment } from '../bridge/deployment.ts';
+import { NETWORKS } from '../bridge/model.ts';
+import type { Network } from '../bridge/model.ts';
 import { takeSnapshot } from '../bridge/snapshots.ts';
 import type { AppConfig } from '../config.ts';
 import { openDb } from '../store/open.ts';
-import type { Args, CommandSpec } from './args.ts';
+import type { Args } from './args.ts';
+import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';

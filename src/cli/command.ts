@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.ts';
-import type { Args, CommandSpec } from './args.ts';
+import type { Args } from './args.ts';
+import type { CommandSpec } from './spec.ts';
 import { parseCommand, UsageError } from './args.ts';
 
 /** A `coinwallet` command: what it accepts, and what it does with parsed arguments. */

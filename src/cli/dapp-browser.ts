@@ -5,7 +5,8 @@ import {
   DEFAULT_LKY_BALANCE,
   startDappBrowser,
 } from '../dapp-browser/server.ts';
-import type { Args, CommandSpec } from './args.ts';
+import type { Args } from './args.ts';
+import type { CommandSpec } from './spec.ts';
 import { intFlag, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';

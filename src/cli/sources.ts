@@ -1,13 +1,14 @@
 import { ASSETS } from '../catalog/assets.ts';
 import { loadDeployment } from '../bridge/deployment.ts';
-import type { Deployment } from '../bridge/deployment.ts';
+import type { Deployment } from '../bridge/model.ts';
 import type { AppConfig } from '../config.ts';
 import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
 import { loadSourcesFile } from '../ingest/sources.ts';
 import type { BridgeSourcesConfig, ConfiguredSources } from '../ingest/sources.ts';
 import type { BalanceReader, TokenSupplyReader } from '../ingest/types.ts';
 import { LiveChainData } from '../bridge/live-chain-data.ts';
-import type { Args, CommandSpec } from './args.ts';
+import type { Args } from './args.ts';
+import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';

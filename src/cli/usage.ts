@@ -1,5 +1,5 @@
 /** The help texts, made from the commands' specs so that they list exactly what the parser accepts. */
-import type { CommandSpec, OptionSpec } from './args.ts';
+import type { CommandSpec, OptionSpec } from './spec.ts';
 
 const HELP_LINE = '  -h, --help';
 /** Where a synopsis line continues in a list (deeper than the summary below it). */

@@ -11,7 +11,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bundleBrowserScript } from '../provider/build.ts';
+import { bundleBrowserScript } from '../server/browser/provider-build.ts';
 import type { Params } from '../provider/protocol.ts';
 import { DEFAULT_DEV_COINS, DEFAULT_DEV_SEED, DevWallet } from './dev-wallet.ts';
 import { HostCore } from './host-core.ts';

@@ -7,20 +7,7 @@ import type { AssetContext } from './priceAsset.ts';
 import { aggregateAsset, emptyAggregate, reserveAssetBuffers } from './priceAsset.ts';
 import type { QuoteResolver } from './quotes.ts';
 import { QuoteSlots } from './quotes.ts';
-import type { PriceAggregate } from './types.ts';
-
-/** Tuning of {@link aggregatePrices}. */
-export interface PriceRules {
-  /** A ticker older than this (`now - ts > maxAgeMs`) is stale; exactly `maxAgeMs` old is fresh. Default 15 min. */
-  maxAgeMs: number;
-  /** Outlier cut-off in MADs from the median. Default 5. */
-  madK: number;
-  /**
-   * Minimum MAD as a fraction of the median, so identical prices do not make every deviation an outlier.
-   * Default 0.002 (with `madK` 5: prices within 1 % of the median are never outliers).
-   */
-  madFloor: number;
-}
+import type { PriceAggregate, PriceRules } from './types.ts';
 
 export type { QuoteResolver } from './quotes.ts';
 export { PAIR_MAX_SPREAD } from './priceAsset.ts';

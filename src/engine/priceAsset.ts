@@ -5,7 +5,7 @@
  */
 import type { Ticker } from '../ingest/types.ts';
 import { confidenceScore } from './confidence.ts';
-import type { PriceRules } from './price.ts';
+import type { PriceRules } from './types.ts';
 import { madSorted, medianSorted, weightedMedianSorted } from './stats.ts';
 import type { PriceAggregate } from './types.ts';
 

@@ -147,3 +147,16 @@ export interface AssetMarket {
   /** Hourly USD closes over the last 7 days, oldest first. */
   sparkline7d: number[];
 }
+
+/** Tuning of the price aggregation (`price.ts` `aggregatePrices`). */
+export interface PriceRules {
+  /** A ticker older than this (`now - ts > maxAgeMs`) is stale; exactly `maxAgeMs` old is fresh. Default 15 min. */
+  maxAgeMs: number;
+  /** Outlier cut-off in MADs from the median. Default 5. */
+  madK: number;
+  /**
+   * Minimum MAD as a fraction of the median, so identical prices do not make every deviation an outlier.
+   * Default 0.002 (with `madK` 5: prices within 1 % of the median are never outliers).
+   */
+  madFloor: number;
+}

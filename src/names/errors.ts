@@ -1,4 +1,4 @@
-import { ApiError } from '../rest/errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 /** Largest request body the name endpoints accept (bytes). */
 export const NAMES_BODY_LIMIT = 16 * 1024;
@@ -8,8 +8,8 @@ const noCache = { 'cache-control': 'no-cache' };
 
 /**
  * The name service's error catalog (docs/names.md lists every code). Body errors (INVALID_BODY, UNKNOWN_FIELD) and
- * session errors (AUTH_REQUIRED, INVALID_SESSION…) come from `src/rest/accounts/errors.ts`; query errors
- * (MISSING_PARAMETER, INVALID_PARAMETER) from `src/rest/params.ts`.
+ * session errors (AUTH_REQUIRED, INVALID_SESSION…) come from `src/accounts/errors.ts`; query errors
+ * (MISSING_PARAMETER, INVALID_PARAMETER) from `src/core/params.ts`.
  */
 export const nameErrors = {
   invalidName: (rule: string) => new ApiError(400, 'INVALID_NAME', rule),

@@ -9,7 +9,7 @@
  * too: a name shows exactly as it is stored.
  */
 import { KIT_TICKERS_AND_SOL } from '../crypto/chains.ts';
-import { missingParam, paramError } from '../rest/params.ts';
+import { missingParam, paramError } from '../core/params.ts';
 import { nameErrors } from './errors.ts';
 
 export const DEFAULT_NAME_SUFFIX = 'coin';

@@ -11,11 +11,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
+import { isLowercaseUuid } from '../core/ids.ts';
 
 /** How far a request's timestamp may be from the server clock, either way (seconds). */
 export const PARTNER_WINDOW_S = 300;
 const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIG_RE = /^[0-9a-f]{64}$/;
 
 /** The signing headers of a request, checked for form only. */
@@ -80,7 +80,7 @@ export function readPartnerHeaders(h: Record<string, string | string[] | undefin
   const ts = get('x-partner-timestamp');
   const nonce = get('x-partner-nonce');
   const signature = get('x-partner-signature').toLowerCase();
-  if (!UUID_RE.test(partnerId)) throw nameErrors.partnerUnknown();
+  if (!isLowercaseUuid(partnerId)) throw nameErrors.partnerUnknown();
   if (!/^\d{1,12}$/.test(ts)) throw nameErrors.partnerTimestamp();
   if (!NONCE_RE.test(nonce)) throw nameErrors.partnerNonce();
   if (!SIG_RE.test(signature)) throw nameErrors.partnerSignature();

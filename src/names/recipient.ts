@@ -4,12 +4,11 @@ import * as accounts from '../accounts/account-repo.ts';
 import { writeAudit } from '../accounts/audit.ts';
 import { normaliseAddress } from '../accounts/auth.ts';
 import type { Account } from '../accounts/types.ts';
-import { accountErrors } from '../rest/accounts/errors.ts';
+import { accountErrors } from '../accounts/errors.ts';
 import type { Queryable } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
 import type { TransferTarget } from './types.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isLowercaseUuid } from '../core/ids.ts';
 
 /** The canonical LTC address of `toAddress` (as sign-in normalises it); 400 INVALID_ADDRESS naming the field. */
 export function recipientAddress(input: string): string {
@@ -46,7 +45,7 @@ export async function recipientByAddress(tx: Queryable, address: string, at: num
 /** An existing account by id; 404 ACCOUNT_NOT_FOUND otherwise. */
 export async function recipientById(tx: Queryable, target: TransferTarget): Promise<Account> {
   const id = 'toAccountId' in target ? target.toAccountId.trim().toLowerCase() : '';
-  if (!UUID_RE.test(id)) throw nameErrors.accountNotFound();
+  if (!isLowercaseUuid(id)) throw nameErrors.accountNotFound();
   const r = await tx.query<{ address: string }>('SELECT address FROM accounts WHERE id = $1', [id]);
   const acct = r.rows[0] ? await accounts.selectByAddress(tx, r.rows[0].address) : null;
   if (!acct) throw nameErrors.accountNotFound();

@@ -2,12 +2,12 @@ import { writeAudit } from '../accounts/audit.ts';
 import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import { validateAddress } from '../crypto/validate-address.ts';
-import type { ApiError } from '../rest/errors.ts';
+import type { ApiError } from '../core/errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
 import type { NameRow } from './name-repo.ts';
-import { checkSuffix, parseAsset, parseName } from './name-rules.ts';
+import { checkSuffix, DEFAULT_NAME_SUFFIX, parseAsset, parseName } from './name-rules.ts';
 import type { ParsedName } from './name-rules.ts';
 import { recipientAddress, recipientByAddress, recipientById } from './recipient.ts';
 import { assertProvable, newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
@@ -54,7 +54,7 @@ export class NameService {
     private readonly db: Db,
     private readonly opts: NameServiceOptions,
   ) {
-    this.suffix = checkSuffix(opts.suffix ?? 'coin');
+    this.suffix = checkSuffix(opts.suffix ?? DEFAULT_NAME_SUFFIX);
     this.now = opts.now ?? Date.now;
     this.ttl = opts.challengeTtlMs ?? PROOF_CHALLENGE_TTL_MS;
   }

@@ -1,5 +1,5 @@
 import type { Account } from '../accounts/types.ts';
-import type { ApiError } from '../rest/errors.ts';
+import type { ApiError } from '../core/errors.ts';
 import type { LinkedAddress } from './name-repo.ts';
 
 /** Who holds (or acts on) a name: a signed-in wallet account, or a partner acting for one of its users. */

@@ -13,7 +13,6 @@ export const HELLO_INTERVAL_MS = 250;
 
 /** Events a provider emits (`on`), and the ones a host may push (`connect` is emitted by the provider itself). */
 export const PROVIDER_EVENTS = ['connect', 'disconnect', 'accountsChanged'] as const;
-export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
 export const HOST_EVENTS = ['disconnect', 'accountsChanged'] as const;
 export type HostEvent = (typeof HOST_EVENTS)[number];
 

@@ -1,26 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-
-/**
- * An error a client can act on: HTTP status, a stable code and a message that says what was expected.
- * Sent as `{ "error": { "code", "message" } }`. Each area keeps its catalog of constructors in its own `errors.ts`.
- * A message that points the caller somewhere (a list of valid values, the call to make first) names a REST path;
- * `graphMessage` says the same in the graph's terms (a query or mutation), and GraphQL errors carry that one.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Readonly<Record<string, string>> = {},
-    readonly graphMessage?: string,
-  ) {
-    super(message);
-  }
-
-  toBody(): { error: { code: string; message: string } } {
-    return { error: { code: this.code, message: this.message } };
-  }
-}
+import { ApiError, notReady } from '../core/errors.ts';
 
 /** Errors shared by every REST surface. */
 export const commonErrors = {
@@ -30,15 +9,7 @@ export const commonErrors = {
       'NOT_FOUND',
       `no endpoint ${method} ${path}: see the OpenAPI document for the paths served`,
     ),
-  notReady: () =>
-    new ApiError(
-      503,
-      'NOT_READY',
-      'the service is starting and has not aggregated market data yet: retry shortly',
-      {
-        'retry-after': '5',
-      },
-    ),
+  notReady,
   badRequest: (message: string) => new ApiError(400, 'BAD_REQUEST', message),
   payloadTooLarge: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'request body must be at most 1 MiB'),
   unsupportedMediaType: () =>

@@ -2,9 +2,6 @@ import cors from '@fastify/cors';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../access/request-key.ts';
-import type { AttesterHealth } from '../bridge/attester.ts';
-import type { EngineConfig } from '../engine/snapshot.ts';
-import type { MarketService } from '../market/service.ts';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
 import { AuthService } from '../accounts/auth.ts';
@@ -15,21 +12,18 @@ import type { BridgeApiOptions } from '../rest/bridge/index.ts';
 import { bridgeApi } from '../rest/bridge/index.ts';
 import type { Router } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
-import { ApiError, registerErrorHandling } from '../rest/errors.ts';
+import { registerErrorHandling } from '../rest/errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
-import { webRoutes } from '../web/route.ts';
+import type { HealthOptions } from './health.ts';
+import { webRoutes } from './browser/web-route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
 
-export interface ServerOptions {
-  /** The market engine; `/healthz` answers 503 until it has aggregated once. */
-  market: MarketService;
-  engine: EngineConfig;
-  /** What the data is (`demo` or `live`), shown by `/healthz` and as the coins' `public_notice`. */
-  dataset: () => { kind: 'demo' | 'live' | 'loading'; notice: string | null };
+export interface ServerOptions extends HealthOptions {
   /** Base path of the price API; default `/v1/agg`. */
   priceBase?: string;
   /** Fastify logger setting; default off (tests). */
@@ -40,8 +34,6 @@ export interface ServerOptions {
   names?: Omit<NamesApiOptions, 'db' | 'guards'>;
   /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
   bridge?: BridgeApiOptions;
-  /** Health of the proof-of-reserves signer (live chain data); null or omitted when reports are recorded data. */
-  reserves?: () => AttesterHealth | null;
   /** `/provider.js` configuration (trusted wallet host origins, identity origin); default from the environment. */
   provider?: ProviderRouteOptions;
   /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */
@@ -50,7 +42,6 @@ export interface ServerOptions {
   coinImagesDir?: string | undefined;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  now?: () => number;
 }
 
 /** Browsers may send the key headers and the headers common SDKs send (CoinGecko's Stainless SDK, fetch wrappers). */

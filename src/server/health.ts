@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PRICE_RULES } from '../engine/price.ts';
-import type { ServerOptions } from './app.ts';
+import type { AttesterHealth } from '../bridge/attester.ts';
+import type { EngineConfig } from '../engine/snapshot.ts';
+import type { MarketService } from '../market/service.ts';
+
+/** What `/healthz` reports on (part of the server's options). */
+export interface HealthOptions {
+  /** The market engine; `/healthz` answers 503 until it has aggregated once. */
+  market: MarketService;
+  engine: EngineConfig;
+  /** What the data is (`demo` or `live`), shown by `/healthz` and as the coins' `public_notice`. */
+  dataset: () => { kind: 'demo' | 'live' | 'loading'; notice: string | null };
+  /** Health of the proof-of-reserves signer (live chain data); null or omitted when reports are recorded data. */
+  reserves?: () => AttesterHealth | null;
+  now?: () => number;
+}
 
 /**
  * `GET /healthz`: 200 `{"status":"ok", …}` once the stores are open and the first aggregation is done, 503
@@ -8,7 +22,7 @@ import type { ServerOptions } from './app.ts';
  * the newest data it delivered, whether that is stale, its last error and failures by reason), rejected input
  * counts, and the proof-of-reserves signer when it runs on live chain data.
  */
-export function registerHealth(app: FastifyInstance, opts: ServerOptions): void {
+export function registerHealth(app: FastifyInstance, opts: HealthOptions): void {
   app.get('/healthz', async (_req, reply) => {
     const m = opts.market;
     const snap = m.snapshot;

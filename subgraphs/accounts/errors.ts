@@ -6,8 +6,8 @@
  * `extensions.retryAfter` (whole seconds), which clients see even where the `http` extension is stripped.
  */
 import { GraphQLError } from 'graphql';
-import { ApiError } from '../../src/rest/errors.ts';
-import { accountErrors } from '../../src/rest/accounts/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { accountErrors } from '../../src/accounts/errors.ts';
 import { fromApiError } from '../shared/errors.ts';
 
 /** The GraphQL form of an accounts `ApiError`: `fromApiError` plus the REST headers (see the file comment). */

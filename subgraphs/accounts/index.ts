@@ -10,7 +10,7 @@
  * fails only the fields that need a session.
  */
 import type { ApiKeyService } from '../../src/access/keys.ts';
-import { UsageReader } from '../../src/access/usage.ts';
+import { UsageReader } from '../../src/access/usage-store.ts';
 import type { UsageReads } from '../../src/access/usage.ts';
 import { AccountKeys } from '../../src/accounts/api-keys.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';

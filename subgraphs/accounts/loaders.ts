@@ -5,9 +5,8 @@
  * functions return one result per key, in key order.
  *
  * - `account`: `accounts WHERE id = ANY(…)`, mapped by the account repository's own row mapper;
- * - `apiKeysByOwner`: `api_keys WHERE owner_id = ANY(…)`, newest first per owner: the rows and order of
- *   `ApiKeyService.list({ ownerId })` (the key repository has no multi-owner read and is not the graph's to change, so
- *   the statement is here; the tests compare it with `list` key for key);
+ * - `apiKeysByOwner`: the key repository's `selectKeysOfOwners` (`api_keys WHERE owner_id = ANY(…)`), newest first per
+ *   owner: the rows and order of `ApiKeyService.list({ ownerId })` (the tests compare it with `list` key for key);
  * - `dappsByAccount`: `DappService.listByAccounts`, the multi-account form of `listOwn`;
  * - `keyUsage`: `UsageReads.keyUsageMany` (`usage_key_minutes WHERE key_id = ANY(…)`) over the widest window of the
  *   batch, each key's series then cut to its own `minutes`; every key of a batch shares one clock reading.
@@ -22,6 +21,7 @@ import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account, Role } from '../../src/accounts/types.ts';
 import type { Queryable } from '../../src/store/db.ts';
 import type { AccountsLoaders, KeyUsageRequest } from './context.ts';
+import { isUuid } from '../../src/core/ids.ts';
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
 export type BatchedLoader = keyof AccountsLoaders;
@@ -31,11 +31,9 @@ export interface LoaderHooks {
   onBatch?(loader: BatchedLoader, keys: readonly unknown[]): void;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Accounts by id in one read; null for an unknown (or malformed) id. */
 export async function accountsByIds(q: Queryable, ids: readonly string[]): Promise<Array<Account | null>> {
-  const wanted = [...new Set(ids.filter((id) => UUID_RE.test(id)).map((id) => id.toLowerCase()))];
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   const byId = new Map<string, Account>();
   if (wanted.length > 0) {
     const r = await q.query<{ id: string; address: string; role: Role; created_at: number }>(

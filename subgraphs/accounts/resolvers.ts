@@ -30,10 +30,10 @@ import { DAPP_CHAINS } from '../../src/accounts/dapps.ts';
 import type { DappRecord, OwnDapp } from '../../src/accounts/dapps.ts';
 import type { Account, Actor } from '../../src/accounts/types.ts';
 import { createPartner } from '../../src/names/partners.ts';
-import { ApiError } from '../../src/rest/errors.ts';
-import { paramError, required } from '../../src/rest/params.ts';
-import { parseBody } from '../../src/rest/accounts/body.ts';
-import type { BodySpec } from '../../src/rest/accounts/body.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { paramError, required } from '../../src/core/params.ts';
+import { parseBody } from '../../src/accounts/body.ts';
+import type { BodySpec } from '../../src/accounts/body.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { AccountsContext } from './context.ts';
 import {

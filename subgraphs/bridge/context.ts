@@ -4,7 +4,7 @@
  * loaders batch and cache within that request only.
  */
 import type { Db } from '../../src/store/db.ts';
-import type { Deployment } from '../../src/bridge/deployment.ts';
+import type { Deployment } from '../../src/bridge/model.ts';
 import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
 
 /** The part of DataLoader's API resolvers use. */

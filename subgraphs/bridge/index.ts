@@ -4,7 +4,7 @@
  * request asks): `coinwallet serve --only subgraph:bridge` serves it (src/graph-service.ts), the router embeds it, tests
  * execute it. Read only, like the REST bridge API (docs/bridge.md).
  */
-import type { Deployment } from '../../src/bridge/deployment.ts';
+import type { Deployment } from '../../src/bridge/model.ts';
 import type { Db } from '../../src/store/db.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { BridgeContext } from './context.ts';

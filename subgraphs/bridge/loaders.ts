@@ -9,7 +9,7 @@
  */
 import DataLoader from 'dataloader';
 import { ASSETS } from '../../src/catalog/assets.ts';
-import type { Deployment } from '../../src/bridge/deployment.ts';
+import type { Deployment } from '../../src/bridge/model.ts';
 import { latestSnapshot } from '../../src/bridge/snapshots.ts';
 import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
 import type { Queryable } from '../../src/store/db.ts';

@@ -1,7 +1,7 @@
 /**
  * Resolvers of the bridge subgraph, typed with the generated `Resolvers` (parents are the domain's `Deployment`,
  * `BridgeAsset`, `Lane`, `Chain`, `StoredSnapshot`, `ReserveReport`, …). The figures come from the REST API's own
- * functions and rules (`src/rest/bridge/`): `configBody` for the config, `oldestObservation` for the age of a
+ * functions and rules (`src/bridge/present.ts`, `report.ts`): `configBody` for the config, `oldestObservation` for the age of a
  * snapshot's figures, the stored snapshot's signature and canonical text for the attestation. So the graph and
  * `/api/coins`, `/api/config`, `/api/proof-of-reserves` agree figure for figure, and the graph's proof verifies
  * over the same bytes as the REST one.
@@ -12,9 +12,9 @@
 import { DateTime } from '../shared/scalars.ts';
 import { ATTESTATION_ALGORITHM } from '../../src/bridge/attestation.ts';
 import { chainById } from '../../src/bridge/deployment.ts';
+import { oldestObservation } from '../../src/bridge/report.ts';
 import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
-import { oldestObservation } from '../../src/rest/bridge/index.ts';
-import { configBody } from '../../src/rest/bridge/present.ts';
+import { configBody } from '../../src/bridge/present.ts';
 import type { BridgeContext } from './context.ts';
 import type { Coin, Resolvers } from './generated/resolvers-types.ts';
 

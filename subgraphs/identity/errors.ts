@@ -1,12 +1,12 @@
 /**
  * GraphQL errors of the identity subgraph: the REST catalogs' codes and messages (`src/names/errors.ts`,
- * `src/rest/accounts/errors.ts`, `src/rest/params.ts`) carried as `extensions.code`, with `extensions.http.status`.
+ * `src/accounts/errors.ts`, `src/core/params.ts`) carried as `extensions.code`, with `extensions.http.status`.
  * The name service's own errors (NAME_TAKEN, CHALLENGE_EXPIRED, …) pass through `graphqlErrorsAsync` unchanged.
  */
 import type { GraphQLError } from 'graphql';
-import { accountErrors } from '../../src/rest/accounts/errors.ts';
-import { ApiError } from '../../src/rest/errors.ts';
-import { paramError } from '../../src/rest/params.ts';
+import { accountErrors } from '../../src/accounts/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { paramError } from '../../src/core/params.ts';
 import { fromApiError } from '../shared/errors.ts';
 
 export { fromApiError, graphqlErrors, graphqlErrorsAsync } from '../shared/errors.ts';

@@ -1,16 +1,16 @@
 /**
- * GraphQL errors of the markets subgraph: the REST catalogs' codes and messages (`src/rest/price/errors.ts`,
- * `src/rest/params.ts`, `src/rest/errors.ts`) carried as `extensions.code`, with `extensions.http.status`.
+ * GraphQL errors of the markets subgraph: the REST catalogs' codes and messages (`src/market/errors.ts`,
+ * `src/core/params.ts`, `src/core/errors.ts`) carried as `extensions.code`, with `extensions.http.status`.
  */
 import type { GraphQLError } from 'graphql';
-import { commonErrors } from '../../src/rest/errors.ts';
-import { paramError } from '../../src/rest/params.ts';
-import { priceErrors } from '../../src/rest/price/errors.ts';
+import { notReady as serviceNotReady } from '../../src/core/errors.ts';
+import { paramError } from '../../src/core/params.ts';
+import { priceErrors } from '../../src/market/errors.ts';
 
 export { fromApiError, graphqlErrors } from '../shared/errors.ts';
 import { fromApiError } from '../shared/errors.ts';
 
-export const notReady = (): GraphQLError => fromApiError(commonErrors.notReady());
+export const notReady = (): GraphQLError => fromApiError(serviceNotReady());
 export const unknownCurrency = (code: string): GraphQLError =>
   fromApiError(priceErrors.unknownCurrency('currency', code));
 export const unknownCategory = (id: string): GraphQLError => fromApiError(priceErrors.unknownCategory(id));

@@ -3,7 +3,7 @@
  * `extensions.http.status` (docs/graph.md, "Errors").
  */
 import { GraphQLError } from 'graphql';
-import { ApiError } from '../../src/rest/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 
 /** The GraphQL form of a REST `ApiError`: same code; its message in the graph's terms when it has one. */
 export function fromApiError(e: ApiError): GraphQLError {

@@ -6,7 +6,8 @@ import type { Access, AccessRequest } from '../../src/access/access.ts';
 import { ApiKeyService } from '../../src/access/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
-import { ApiError, registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 

@@ -6,7 +6,7 @@ import {
   limitFor,
   PLAN_LIMITS,
 } from '../../src/access/plans.ts';
-import { ApiError } from '../../src/rest/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 
 describe('plans', () => {
   it('has the published limits', () => {

@@ -9,17 +9,12 @@ import { createAccess } from '../../src/access/access.ts';
 import type { AccessDenial, AccessRequest } from '../../src/access/access.ts';
 import { ApiKeyService } from '../../src/access/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
-import {
-  COST_BUCKETS,
-  MINUTE_MS,
-  UsageReader,
-  UsageRecorder,
-  USAGE_RETENTION_MS,
-  costBucket,
-  minuteOf,
-} from '../../src/access/usage.ts';
+import { COST_BUCKETS, MINUTE_MS, USAGE_RETENTION_MS, costBucket, minuteOf } from '../../src/access/usage.ts';
+import { UsageReader } from '../../src/access/usage-store.ts';
+import { UsageRecorder } from '../../src/access/usage-recorder.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
-import { ApiError, registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 

@@ -10,7 +10,7 @@ import { insertIfAbsent } from '../../src/accounts/account-repo.ts';
 import type { Account, Role } from '../../src/accounts/types.ts';
 import type { AuthGuards } from '../../src/rest/accounts/guards.ts';
 import { registerDappRoutes } from '../../src/rest/accounts/dapps.ts';
-import { accountErrors } from '../../src/rest/accounts/errors.ts';
+import { accountErrors } from '../../src/accounts/errors.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';

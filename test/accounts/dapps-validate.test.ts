@@ -8,7 +8,7 @@ import {
   validateNotes,
 } from '../../src/accounts/dapp-validate.ts';
 import { KIT_TICKERS } from '../../src/catalog/assets.ts';
-import { ApiError } from '../../src/rest/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 
 const DAY = 86_400_000;
 const valid = {

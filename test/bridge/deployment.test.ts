@@ -3,13 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isSolanaKey, isUtxoAddress } from '../../src/bridge/addresses.ts';
-import {
-  DEFAULT_DEPLOYMENT_DIR,
-  DeploymentError,
-  loadDeployment,
-  loadDeploymentFile,
-} from '../../src/bridge/deployment.ts';
-import type { Deployment, Network, UtxoChain } from '../../src/bridge/deployment.ts';
+import { DEFAULT_DEPLOYMENT_DIR, loadDeployment, loadDeploymentFile } from '../../src/bridge/deployment.ts';
+import { DeploymentError } from '../../src/bridge/model.ts';
+import type { Deployment, Network, UtxoChain } from '../../src/bridge/model.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bridge-deploy-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -6,8 +6,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyFromSeedHex, verifyReport } from '../../src/bridge/attestation.ts';
 import { ReserveAttester } from '../../src/bridge/attester.ts';
-import { DeploymentError, loadDeployment } from '../../src/bridge/deployment.ts';
-import type { BridgeAsset } from '../../src/bridge/deployment.ts';
+import { loadDeployment } from '../../src/bridge/deployment.ts';
+import { DeploymentError } from '../../src/bridge/model.ts';
+import type { BridgeAsset } from '../../src/bridge/model.ts';
 import { LiveChainData } from '../../src/bridge/live-chain-data.ts';
 import type {
   LiveBalance,

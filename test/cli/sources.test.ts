@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DEPLOYMENT_DIR, loadDeploymentFile } from '../../src/bridge/deployment.ts';
-import type { BridgeAsset, Deployment } from '../../src/bridge/deployment.ts';
+import type { BridgeAsset, Deployment } from '../../src/bridge/model.ts';
 import { UsageError } from '../../src/cli/args.ts';
 import { checkSources, formatTable, sourcesCommand } from '../../src/cli/sources.ts';
 import type { CheckRow } from '../../src/cli/sources.ts';

@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { ENTERPRISE_MAX_PER_MINUTE, KEYLESS_PER_MINUTE, PLAN_LIMITS } from '../../src/access/plans.ts';
 import { ASSETS, KIT_TICKERS } from '../../src/catalog/assets.ts';
 import { loadConfig } from '../../src/config.ts';
-import { DEFAULT_DEMO_SEED } from '../../src/demo/defaults.ts';
+import { DEFAULT_DEMO_SEED } from '../../src/demo/dataset.ts';
 import { DEMO_VENUES } from '../../src/demo/venues.ts';
 import { DAY_MS, NINETY_FIVE_DAYS_MS, TWO_DAYS_MS } from '../../src/engine/history.ts';
 import { DEFAULT_PRICE_RULES } from '../../src/engine/price.ts';
 import { DEFAULT_SUPPLY_OPTIONS } from '../../src/engine/supply.ts';
-import { MAX_DAYS } from '../../src/rest/price/chart-params.ts';
+import { MAX_DAYS } from '../../src/market/chart-params.ts';
 import { DEFAULT_COST_LIMITS } from '../../router/plugins/query-cost.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

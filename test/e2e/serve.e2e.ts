@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/kit/manifest.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/server/browser/kit-manifest.ts';
 import { openDb } from '../../src/store/open.ts';
 import type { ServeProcess } from '../support/process.ts';
 import { startServe, waitForStatus } from '../support/process.ts';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFromSeedHex } from '../../src/bridge/attestation.ts';
 import { RecordedChainData } from '../../src/bridge/chain-data.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
-import type { Deployment } from '../../src/bridge/deployment.ts';
+import type { Deployment } from '../../src/bridge/model.ts';
 import { takeSnapshot } from '../../src/bridge/snapshots.ts';
 import { bridgeApi } from '../../src/rest/bridge/index.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';

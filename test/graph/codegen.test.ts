@@ -6,7 +6,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AssetMarket } from '../../src/engine/types.ts';
 import type { Account } from '../../src/accounts/types.ts';
-import type { Deployment } from '../../src/bridge/deployment.ts';
+import type { Deployment } from '../../src/bridge/model.ts';
 import type { MarketsContext } from '../../subgraphs/markets/context.ts';
 import type { AccountsContext } from '../../subgraphs/accounts/context.ts';
 import type * as Markets from '../../subgraphs/markets/generated/resolvers-types.ts';

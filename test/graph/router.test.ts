@@ -8,7 +8,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
-import { accountErrors } from '../../src/rest/accounts/errors.ts';
+import { accountErrors } from '../../src/accounts/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';

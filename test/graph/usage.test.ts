@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COST_BUCKETS, MINUTE_MS, costBucket, minuteOf } from '../../src/access/usage.ts';
-import type { KeyUsageMinute, UsageRecorder } from '../../src/access/usage.ts';
+import type { KeyUsageMinute } from '../../src/access/usage.ts';
+import type { UsageRecorder } from '../../src/access/usage-recorder.ts';
 import type { AccountsContext } from '../../subgraphs/accounts/context.ts';
 import { resolvers } from '../../subgraphs/accounts/resolvers.ts';
 import { ADMIN_TOKEN, signIn, signInAdmin, wallet } from '../accounts/harness.ts';

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_BUNDLE, buildKits, kitSpecs } from '../../scripts/build-kits.ts';
 import type { BuiltKit } from '../../scripts/build-kits.ts';
 import type * as KitModule from '../../src/kit/index.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/kit/manifest.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/server/browser/kit-manifest.ts';
 import { wallet } from '../accounts/harness.ts';
 import { graphHarness } from '../graph/router-harness.ts';
 import type { GraphHarness } from '../graph/router-harness.ts';

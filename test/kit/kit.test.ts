@@ -22,7 +22,7 @@ import {
 } from '../../src/kit/index.ts';
 import type { CoinWalletProvider, FetchLike, KitWindow, SDKOptions } from '../../src/kit/index.ts';
 import { parseRetryAfter } from '../../src/kit/http.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/kit/manifest.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/server/browser/kit-manifest.ts';
 import { bindTicker } from '../../src/kit/sdk.ts';
 
 const BASE = 'https://platform.test';

@@ -10,7 +10,7 @@ import { createRouter } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import { createSDK, KitError } from '../../src/kit/index.ts';
 import type { CoinWalletSDK, FetchLike } from '../../src/kit/index.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/kit/manifest.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/server/browser/kit-manifest.ts';
 import { signIn, wallet } from '../accounts/harness.ts';
 import { graphHarness } from '../graph/router-harness.ts';
 import type { GraphHarness } from '../graph/router-harness.ts';

@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from '../../src/kit/manifest.ts';
+import {
+  KIT_PERSISTED_DOCUMENTS_PATH,
+  KIT_RETIRED_DOCUMENTS_PATH,
+} from '../../src/server/browser/kit-manifest.ts';
 import { persistedOperations } from '../../src/product.ts';
 
 const { buildSchema, parse, validate } = createRequire(import.meta.url)('graphql') as typeof GraphQL;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/rest/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import { checkSuffix, parseAsset, parseName } from '../../src/names/name-rules.ts';
 import {
   canonicalRequest,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS, RETENTION_MS } from '../../src/engine/history.ts';
-import { ApiError } from '../../src/rest/errors.ts';
-import type { Query } from '../../src/rest/params.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import type { Query } from '../../src/core/params.ts';
 import {
   EARLIEST_MS,
   MAX_DAYS,
@@ -11,7 +11,7 @@ import {
   parseRange,
   parseTime,
   pickResolution,
-} from '../../src/rest/price/chart-params.ts';
+} from '../../src/market/chart-params.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 

@@ -6,7 +6,7 @@ import { DEMO_NOTICE } from '../../src/demo/dataset.ts';
 import type { Rates } from '../../src/engine/rates.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import type { AssetMarket } from '../../src/engine/types.ts';
-import { Converter } from '../../src/rest/price/present/common.ts';
+import { Converter } from '../../src/market/present/common.ts';
 import { createTestMarket } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
 

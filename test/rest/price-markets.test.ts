@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/catalog/categories.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import type { AssetMarket } from '../../src/engine/types.ts';
-import { selectMarkets } from '../../src/rest/price/present/markets.ts';
-import type { MarketOrder } from '../../src/rest/price/present/markets.ts';
+import { selectMarkets } from '../../src/market/present/markets.ts';
+import type { MarketOrder } from '../../src/market/present/markets.ts';
 import { createTestMarket } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
 

@@ -15,7 +15,8 @@ import { estimateCost, MUTATION_BASE_COST } from '../../router/cost/estimate.ts'
 import type { CostOptions } from '../../router/cost/estimate.ts';
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from '../../router/plugins/query-cost.ts';
 import type { OperationState, RequestState } from '../../router/plugin.ts';
-import { RouterError, routerErrors } from '../../router/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { routerErrors } from '../../router/errors.ts';
 
 const COST_DIRECTIVES = `
 directive @cost(weight: Int!) on ARGUMENT_DEFINITION | ENUM | FIELD_DEFINITION | INPUT_FIELD_DEFINITION | OBJECT | SCALAR
@@ -586,9 +587,9 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
     } catch (e) {
       refused = e;
     }
-    expect(refused).toBeInstanceOf(RouterError);
-    expect((refused as RouterError).code).toBe('COST_ESTIMATED_TOO_EXPENSIVE');
-    expect((refused as RouterError).extensions).toEqual({
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe('COST_ESTIMATED_TOO_EXPENSIVE');
+    expect((refused as ApiError).extensions).toEqual({
       cost: { estimated: 501, max: 500, plan: 'keyless' },
     });
     expect(run(over, 'free').extensions['cost']).toEqual({ estimated: 501, max: 1_000, plan: 'free' });

@@ -11,8 +11,8 @@ import {
   nextSubmission,
   validateDappInput,
 } from '../../src/accounts/dapp-validate.ts';
-import { parseBody } from '../../src/rest/accounts/body.ts';
-import { ApiError } from '../../src/rest/errors.ts';
+import { parseBody } from '../../src/accounts/body.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { DappDraft, DappField } from '../../src/web/pages/portal/logic.ts';
 import {
   DAPP_CHAINS,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../../accounts/auth.ts';
-import { parseBody } from './body.ts';
-import type { BodySpec } from './body.ts';
+import { parseBody } from '../../accounts/body.ts';
+import type { BodySpec } from '../../accounts/body.ts';
 import { bearerToken, guarded } from './guards-impl.ts';
 import type { AuthGuards } from './guards.ts';
 

@@ -9,9 +9,9 @@ import { DAPP_CHAINS, DAPP_STATUSES, DappService } from '../../accounts/dapps.ts
 import { reviewBody } from '../../accounts/dapp-validate.ts';
 import type { Account, Actor } from '../../accounts/types.ts';
 import type { Db } from '../../store/db.ts';
-import { int, oneOf, paramError, required, single } from '../params.ts';
-import type { Query } from '../params.ts';
-import { ACCOUNTS_BODY_LIMIT, accountErrors } from './errors.ts';
+import { int, oneOf, paramError, required, single } from '../../core/params.ts';
+import type { Query } from '../../core/params.ts';
+import { ACCOUNTS_BODY_LIMIT, accountErrors } from '../../accounts/errors.ts';
 import type { AuthGuards } from './guards.ts';
 
 export interface DappRoutesOptions {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthService } from '../../accounts/auth.ts';
 import type { Account, Actor } from '../../accounts/types.ts';
 import { bearerMatches } from '../../admin/token.ts';
-import { accountErrors } from './errors.ts';
+import { accountErrors } from '../../accounts/errors.ts';
 import type { AuthGuards } from './guards.ts';
 
 /** The bearer token of a request, or null when there is no `Authorization: Bearer …` header. */

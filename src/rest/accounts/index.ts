@@ -10,7 +10,7 @@ import type { Db } from '../../store/db.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import { registerDappRoutes } from './dapps.ts';
-import { ACCOUNTS_BODY_LIMIT, accountErrors } from './errors.ts';
+import { ACCOUNTS_BODY_LIMIT, accountErrors } from '../../accounts/errors.ts';
 import { createAuthGuards } from './guards-impl.ts';
 import { registerKeyRoutes } from './key-routes.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountKeys } from '../../accounts/api-keys.ts';
 import { PLANS } from '../../access/plans.ts';
-import { parseBody } from './body.ts';
-import type { BodySpec } from './body.ts';
+import { parseBody } from '../../accounts/body.ts';
+import type { BodySpec } from '../../accounts/body.ts';
 import { guarded } from './guards-impl.ts';
 import type { AuthGuards } from './guards.ts';
 

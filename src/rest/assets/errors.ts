@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.ts';
-import { priceErrors } from '../price/errors.ts';
+import { ApiError } from '../../core/errors.ts';
+import { priceErrors } from '../../market/errors.ts';
 
 /**
  * Errors of the image routes. Every failure is a 404: an image URL names a file, and a name that is not a coin's

@@ -1,6 +1,6 @@
 /**
  * The images the price API advertises (`image`, `thumb`, `small`, `large`, trending's `sparkline`), served at the
- * root-relative URLs its presenters write (`src/rest/price/present/common.ts`):
+ * root-relative URLs its presenters write (`src/market/present/common.ts`):
  *
  * - `GET /assets/coins/<id>.svg`: the operator's logo from `COIN_IMAGES_DIR` when there is one, else a generated
  *   badge (ticker on the coin's colour, `src/catalog/colors.ts`). `Cache-Control: public, max-age=86400`.
@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import { commonErrors } from '../errors.ts';
-import { COIN_ID } from '../params.ts';
+import { COIN_ID } from '../../core/params.ts';
 import { MAX_AGE } from '../price/schemas/common.ts';
 import { assetErrors } from './errors.ts';
 import { LogoFolder } from './logo-folder.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../../core/errors.ts';
 
 /** Errors of the bridge read API. */
 export const bridgeErrors = {

@@ -5,12 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ATTESTATION_ALGORITHM } from '../../bridge/attestation.ts';
-import type { Deployment } from '../../bridge/deployment.ts';
+import type { Deployment } from '../../bridge/model.ts';
 import { latestSnapshot } from '../../bridge/snapshots.ts';
 import type { Db } from '../../store/db.ts';
 import { bridgeErrors } from './errors.ts';
 import { sendJson } from './http.ts';
-import { coinsBody, configBody } from './present.ts';
+import { coinsBody, configBody } from '../../bridge/present.ts';
+import { oldestObservation } from '../../bridge/report.ts';
 
 /** Default age after which a snapshot is reported `stale: true`: one hour. */
 export const DEFAULT_STALE_AFTER_MS = 3_600_000;
@@ -81,20 +82,4 @@ export async function bridgeApi(app: FastifyInstance, opts: BridgeApiOptions): P
       );
     },
   );
-}
-
-/** The earliest `time` of any reserve balance or wrapped-supply figure in the report (UNIX ms); +∞ when none. */
-export function oldestObservation(report: { assets: readonly unknown[] }): number {
-  let oldest = Infinity;
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(visit);
-    else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'time' && typeof x === 'string') oldest = Math.min(oldest, Date.parse(x) || Infinity);
-        else visit(x);
-      }
-    }
-  };
-  visit(report.assets);
-  return oldest;
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { NameService } from '../../names/service.ts';
 import { nameErrors } from '../../names/errors.ts';
-import { parseBody } from '../accounts/body.ts';
+import { parseBody } from '../../accounts/body.ts';
 import type { AuthGuards } from '../accounts/guards.ts';
 import { guarded } from '../accounts/guards-impl.ts';
 

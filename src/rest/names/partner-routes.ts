@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthGuards } from '../accounts/guards.ts';
 import { guarded } from '../accounts/guards-impl.ts';
-import { parseBody } from '../accounts/body.ts';
+import { parseBody } from '../../accounts/body.ts';
 import { nameErrors } from '../../names/errors.ts';
 import {
   SqlPartnerNonceStore,

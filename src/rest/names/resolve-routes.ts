@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NameService } from '../../names/service.ts';
-import { single } from '../params.ts';
-import type { Query } from '../params.ts';
+import { single } from '../../core/params.ts';
+import type { Query } from '../../core/params.ts';
 
 /**
  * `GET /resolve/:name?asset=TICKER` → `{ name, asset, address, updatedAt }`, public. Answers carry an ETag and

@@ -10,18 +10,18 @@ import { bucketStart, DAY_MS } from '../../engine/history.ts';
 import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import type { AssetMarket, Bar } from '../../engine/types.ts';
 import type { ResponseCache } from '../cache.ts';
-import type { Query } from '../params.ts';
+import type { Query } from '../../core/params.ts';
 import {
   parseChartInterval,
   parseDays,
   parseOhlcInterval,
   parseRange,
   pickResolution,
-} from './chart-params.ts';
+} from '../../market/chart-params.ts';
 import { coinOr404, parseVsCurrency, snapshotOr503, versionOf } from './currency.ts';
 import type { PriceApiOptions } from './deps.ts';
-import { applyPrecision, parsePrecision } from './precision.ts';
-import type { Precision } from './precision.ts';
+import { applyPrecision, parsePrecision } from '../../market/present/precision.ts';
+import type { Precision } from '../../market/present/precision.ts';
 import { CHART_MAX_AGE, marketChartRangeSchema, marketChartSchema, ohlcSchema } from './schemas/charts.ts';
 import { documented } from './schemas/common.ts';
 

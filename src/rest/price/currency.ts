@@ -6,13 +6,13 @@ import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import type { Rates } from '../../engine/rates.ts';
 import type { AssetMarket } from '../../engine/types.ts';
 import { commonErrors } from '../errors.ts';
-import { COIN_ID, CURRENCY_CODE, list, missingParam, oneOf, required } from '../params.ts';
-import type { Query } from '../params.ts';
+import { COIN_ID, CURRENCY_CODE, list, missingParam, oneOf, required } from '../../core/params.ts';
+import type { Query } from '../../core/params.ts';
 import type { PriceApiOptions } from './deps.ts';
-import { priceErrors } from './errors.ts';
-import { applyPrecision } from './precision.ts';
-import type { CoinLookup } from './present/lookup.ts';
-import type { Precision } from './precision.ts';
+import { priceErrors } from '../../market/errors.ts';
+import { applyPrecision } from '../../market/present/precision.ts';
+import type { CoinLookup } from '../../market/present/lookup.ts';
+import type { Precision } from '../../market/present/precision.ts';
 
 /** Most currencies one `vs_currencies` may name (more than we support, so a full list always fits). */
 export const MAX_VS_CURRENCIES = 200;

@@ -1,12 +1,12 @@
 /** Routes `/global`, `/search` and `/search/trending` (wiring only). */
 import type { FastifyInstance } from 'fastify';
 import type { ResponseCache } from '../cache.ts';
-import { list, paramError, required } from '../params.ts';
-import type { Query } from '../params.ts';
+import { list, paramError, required } from '../../core/params.ts';
+import type { Query } from '../../core/params.ts';
 import { snapshotOr503, versionOf } from './currency.ts';
 import type { PriceApiOptions } from './deps.ts';
-import { presentGlobal } from './present/global.ts';
-import { presentSearch, presentTrending } from './present/search.ts';
+import { presentGlobal } from '../../market/present/global.ts';
+import { presentSearch, presentTrending } from '../../market/present/search.ts';
 import { documented, MAX_AGE } from './schemas/common.ts';
 import { globalSchema, searchSchema, trendingSchema } from './schemas/discovery.ts';
 

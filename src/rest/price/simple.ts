@@ -1,13 +1,13 @@
 /** Routes `/ping`, `/simple/price` and `/simple/supported_vs_currencies` (wiring only). */
 import type { FastifyInstance } from 'fastify';
 import type { ResponseCache } from '../cache.ts';
-import { bool, missingParam } from '../params.ts';
-import type { Query } from '../params.ts';
+import { bool, missingParam } from '../../core/params.ts';
+import type { Query } from '../../core/params.ts';
 import { parseLookup, parseVsCurrencies, snapshotOr503, versionOf } from './currency.ts';
 import type { PriceApiOptions } from './deps.ts';
-import { parsePrecision } from './precision.ts';
-import { lookupCoins } from './present/lookup.ts';
-import { presentSimplePrice } from './present/simple.ts';
+import { parsePrecision } from '../../market/present/precision.ts';
+import { lookupCoins } from '../../market/present/lookup.ts';
+import { presentSimplePrice } from '../../market/present/simple.ts';
 import { documented, MAX_AGE } from './schemas/common.ts';
 import { pingSchema, simplePriceSchema, supportedVsCurrenciesSchema } from './schemas/simple.ts';
 

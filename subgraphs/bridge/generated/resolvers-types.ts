@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { Deployment as DeploymentModel, Chain as ChainModel, BridgeAsset as BridgeAssetModel, Lane as LaneModel } from '../../../src/bridge/deployment.ts';
+import type { Deployment as DeploymentModel, Chain as ChainModel, BridgeAsset as BridgeAssetModel, Lane as LaneModel } from '../../../src/bridge/model.ts';
 import type { StoredSnapshot as StoredSnapshotModel } from '../../../src/bridge/snapshots.ts';
 import type { ReserveReport as ReserveReportModel, AssetReserves as AssetReservesModel } from '../../../src/bridge/report.ts';
 import type { ReserveBalance as ReserveBalanceModel } from '../../../src/bridge/chain-data.ts';

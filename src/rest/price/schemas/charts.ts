@@ -2,7 +2,7 @@
  * OpenAPI schemas of `/coins/{id}/market_chart`, `/coins/{id}/market_chart/range` and `/coins/{id}/ohlc`.
  * Documentation only (see `documented` in `common.ts`): the parameters are checked by `chart-params.ts`.
  */
-import { MAX_DAYS } from '../chart-params.ts';
+import { MAX_DAYS } from '../../../market/chart-params.ts';
 import { nNum, num, object, precisionParam, query, str } from './common.ts';
 import type { Json } from './common.ts';
 

@@ -1,6 +1,6 @@
 /** OpenAPI schemas of `/coins/list`, `/coins/markets` and the category routes (`/coins/{id}`: `coin.ts`). */
-import { CATEGORY_ORDERS } from '../present/categories.ts';
-import { MARKET_ORDERS, MARKET_WINDOWS } from '../present/markets.ts';
+import { CATEGORY_ORDERS } from '../../../market/present/categories.ts';
+import { MARKET_ORDERS, MARKET_WINDOWS } from '../../../market/present/markets.ts';
 import {
   flag,
   int,

@@ -108,7 +108,7 @@ export const SECURITY = [{}, ...Object.keys(SECURITY_SCHEMES).map((k) => ({ [k]:
 
 /**
  * Route options for a documented GET: the schema feeds OpenAPI only. Parameters are checked by the parsers of
- * `src/rest/params.ts` (whose 400s name the parameter and what it accepts, and catch repeated parameters), and
+ * `src/core/params.ts` (whose 400s name the parameter and what it accepts, and catch repeated parameters), and
  * bodies are serialised once by the response cache, so Fastify neither validates nor serialises with them.
  */
 export function documented(schema: FastifySchema & Json): RouteShorthandOptions {

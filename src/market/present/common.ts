@@ -2,10 +2,10 @@
  * Pure helpers of the price presenters: image URLs, times, percentages and the conversion of USD figures (and
  * their changes) into any quote currency using the rate now and the rate at the reference time.
  */
-import type { Rates } from '../../../engine/rates.ts';
-import type { AssetMarket, ChangeWindow } from '../../../engine/types.ts';
-import { applyPrecision } from '../precision.ts';
-import type { Precision } from '../precision.ts';
+import type { Rates } from '../../engine/rates.ts';
+import type { AssetMarket, ChangeWindow } from '../../engine/types.ts';
+import { applyPrecision } from './precision.ts';
+import type { Precision } from './precision.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

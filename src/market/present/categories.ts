@@ -1,7 +1,7 @@
 /** `/coins/categories` and `/coins/categories/list`. */
-import type { CategoryInfo } from '../../../catalog/types.ts';
-import type { CategoryMarket } from '../../../engine/categories.ts';
-import { applyPrecision } from '../precision.ts';
+import type { CategoryInfo } from '../../catalog/types.ts';
+import type { CategoryMarket } from '../../engine/categories.ts';
+import { applyPrecision } from './precision.ts';
 import { imageUrl, iso, pct } from './common.ts';
 
 export const CATEGORY_ORDERS = [

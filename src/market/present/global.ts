@@ -1,5 +1,5 @@
 /** `/global`: market-wide totals over coins with a verified market cap, in every supported currency. */
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import { Converter, pct, unixSeconds } from './common.ts';
 
 const DEFAULT = { kind: 'default' } as const;

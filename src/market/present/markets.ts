@@ -1,7 +1,7 @@
 /** `/coins/markets`: selection, ordering, paging and the CoinGecko market row. */
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import type { AssetMarket, ChangeWindow } from '../../../engine/types.ts';
-import type { Precision } from '../precision.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { AssetMarket, ChangeWindow } from '../../engine/types.ts';
+import type { Precision } from './precision.ts';
 import { Converter, imageUrl, iso } from './common.ts';
 import type { CoinLookup } from './lookup.ts';
 import { lookupCoins } from './lookup.ts';

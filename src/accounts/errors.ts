@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 /** Largest request body the accounts endpoints accept (bytes). */
 export const ACCOUNTS_BODY_LIMIT = 16 * 1024;

@@ -1,6 +1,6 @@
 /** `tickers` of `/coins/{id}`: the venues' latest tickers of one coin in CoinGecko's Ticker shape. */
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import type { Ticker } from '../../../ingest/types.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { Ticker } from '../../ingest/types.ts';
 import { iso, pct } from './common.ts';
 
 /** CoinGecko returns at most 100 tickers per page. */

@@ -1,8 +1,8 @@
 /** Response bodies of `/api/coins` and `/api/config`: pure functions of the deployment (see docs/bridge.md). */
-import { ATTESTATION_ALGORITHM } from '../../bridge/attestation.ts';
-import { chainById } from '../../bridge/deployment.ts';
-import type { Deployment, Lane } from '../../bridge/deployment.ts';
-import { RATIO_PLACES, REPORT_SCHEMA } from '../../bridge/report.ts';
+import { ATTESTATION_ALGORITHM } from './attestation.ts';
+import { chainById } from './deployment.ts';
+import type { Deployment, Lane } from './model.ts';
+import { RATIO_PLACES, REPORT_SCHEMA } from './report.ts';
 
 function laneTerms(l: Lane) {
   return {

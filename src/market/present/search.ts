@@ -1,10 +1,10 @@
 /** `/search` and `/search/trending`. */
-import type { CategoryInfo } from '../../../catalog/types.ts';
-import { createSearchIndex, searchAssets } from '../../../engine/search.ts';
-import type { SearchIndex } from '../../../engine/search.ts';
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import type { AssetMarket } from '../../../engine/types.ts';
-import { applyPrecision } from '../precision.ts';
+import type { CategoryInfo } from '../../catalog/types.ts';
+import { createSearchIndex, searchAssets } from '../../engine/search.ts';
+import type { SearchIndex } from '../../engine/search.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { AssetMarket } from '../../engine/types.ts';
+import { applyPrecision } from './precision.ts';
 import { Converter, images, pct, sparklineUrl } from './common.ts';
 
 /** Most coins `/search` returns. */

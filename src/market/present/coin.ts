@@ -1,9 +1,9 @@
 /** `/coins/{id}`: one coin in CoinGecko's `CoinGetIDResponse` shape, plus our confidence and supply extras. */
-import type { AssetInfo, CategoryInfo } from '../../../catalog/types.ts';
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import type { AssetMarket } from '../../../engine/types.ts';
-import type { Ticker } from '../../../ingest/types.ts';
-import type { Precision } from '../precision.ts';
+import type { AssetInfo, CategoryInfo } from '../../catalog/types.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { AssetMarket } from '../../engine/types.ts';
+import type { Ticker } from '../../ingest/types.ts';
+import type { Precision } from './precision.ts';
 import { images, iso } from './common.ts';
 import { presentMarketData } from './market-data.ts';
 import { presentTickers } from './tickers.ts';

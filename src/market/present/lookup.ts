@@ -2,8 +2,8 @@
  * Coin selection by `ids`, `names` or `symbols` (CoinGecko's lookup parameters of `/simple/price` and
  * `/coins/markets`), in the snapshot's rank order.
  */
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import type { AssetMarket } from '../../../engine/types.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { AssetMarket } from '../../engine/types.ts';
 
 /** What a request names coins by; `symbols` with `include_tokens=top` keeps only the top coin per symbol. */
 export type CoinLookup =

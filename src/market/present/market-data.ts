@@ -1,8 +1,8 @@
 /** `market_data` of `/coins/{id}`: per-currency maps for every supported currency, USD scalars, and our extras. */
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import { supplyStatusReason } from '../../../engine/supply.ts';
-import type { AssetMarket, ChangeWindow } from '../../../engine/types.ts';
-import type { Precision } from '../precision.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import { supplyStatusReason } from '../../engine/supply.ts';
+import type { AssetMarket, ChangeWindow } from '../../engine/types.ts';
+import type { Precision } from './precision.ts';
 import { Converter, iso, pct } from './common.ts';
 
 const WINDOWS: readonly ChangeWindow[] = ['1h', '24h', '7d', '14d', '30d', '60d', '200d', '1y'];

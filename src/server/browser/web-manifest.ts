@@ -5,5 +5,5 @@
 import { fileURLToPath } from 'node:url';
 
 export const WEB_PERSISTED_DOCUMENTS_PATH = fileURLToPath(
-  new URL('./generated/persisted-documents.json', import.meta.url),
+  new URL('../../web/generated/persisted-documents.json', import.meta.url),
 );

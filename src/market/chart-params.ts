@@ -3,11 +3,11 @@
  * `from`/`to`, and the choice of bar resolution. Pure: no server, no store; every failure is a 400 whose message
  * names the parameter and what it accepts.
  */
-import { chartResolution, DAY_MS, RETENTION_MS } from '../../engine/history.ts';
-import type { Resolution } from '../../engine/types.ts';
-import { ApiError } from '../errors.ts';
-import { missingParam, paramError, single } from '../params.ts';
-import type { Query } from '../params.ts';
+import { chartResolution, DAY_MS, RETENTION_MS } from '../engine/history.ts';
+import type { Resolution } from '../engine/types.ts';
+import { ApiError } from '../core/errors.ts';
+import { missingParam, paramError, single } from '../core/params.ts';
+import type { Query } from '../core/params.ts';
 
 /** Largest numeric `days` accepted (10 years); longer histories are asked for with `days=max`. */
 export const MAX_DAYS = 3650;

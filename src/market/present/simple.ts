@@ -1,7 +1,7 @@
 /** `/simple/price`: snapshot → `{ <id>: { <c>, <c>_market_cap, <c>_24h_vol, <c>_24h_change, last_updated_at } }`. */
-import type { MarketSnapshot } from '../../../engine/snapshot.ts';
-import type { AssetMarket } from '../../../engine/types.ts';
-import type { Precision } from '../precision.ts';
+import type { MarketSnapshot } from '../../engine/snapshot.ts';
+import type { AssetMarket } from '../../engine/types.ts';
+import type { Precision } from './precision.ts';
 import { Converter, unixSeconds } from './common.ts';
 
 /** Which optional figures to include (CoinGecko's `include_*` flags, all default false). */

@@ -1,9 +1,9 @@
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 const ID_RULE = 'lowercase letters, digits, "-", "." or "_", at most 100 characters';
 
 /**
- * The price API's error catalog (400/404); shared ones live in `src/rest/errors.ts` and `src/rest/params.ts`. Each
+ * The price API's error catalog (400/404); shared ones live in `src/core/errors.ts` and `src/core/params.ts`. Each
  * message names where the valid values are listed: a REST path, or (`graphMessage`) the graph's query.
  */
 export const priceErrors = {

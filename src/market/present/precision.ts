@@ -1,5 +1,5 @@
-import { paramError, single } from '../params.ts';
-import type { Query } from '../params.ts';
+import { paramError, single } from '../../core/params.ts';
+import type { Query } from '../../core/params.ts';
 import { servedNumber } from '../../engine/served-numbers.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import type { ProviderConfig } from './provider.ts';
+import type { ProviderConfig } from '../../provider/provider.ts';
 
 /** Version reported by the script (diagnostics); bump with protocol-visible changes. */
 export const PROVIDER_SCRIPT_VERSION = '1.0.0';
@@ -19,7 +19,7 @@ export interface ProviderBuildOptions {
   minify?: boolean;
 }
 
-const ENTRY = fileURLToPath(new URL('./index.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../../provider/index.ts', import.meta.url));
 const cache = new Map<string, Promise<string>>();
 
 /** Bundles a browser entry point into one self-contained IIFE (ES2020, no imports left). */

@@ -7,7 +7,10 @@
  */
 import { fileURLToPath } from 'node:url';
 
-export const KIT_PERSISTED_DOCUMENTS_URL = new URL('./generated/persisted-documents.json', import.meta.url);
+export const KIT_PERSISTED_DOCUMENTS_URL = new URL(
+  '../../kit/generated/persisted-documents.json',
+  import.meta.url,
+);
 export const KIT_PERSISTED_DOCUMENTS_PATH = fileURLToPath(KIT_PERSISTED_DOCUMENTS_URL);
 
 /**
@@ -16,5 +19,5 @@ export const KIT_PERSISTED_DOCUMENTS_PATH = fileURLToPath(KIT_PERSISTED_DOCUMENT
  * accepts them as it accepts the current ones; a document leaves this file only when no supported kit sends it.
  */
 export const KIT_RETIRED_DOCUMENTS_PATH = fileURLToPath(
-  new URL('./retired-persisted-documents.json', import.meta.url),
+  new URL('../../kit/retired-persisted-documents.json', import.meta.url),
 );

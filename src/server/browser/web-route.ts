@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { webBundle } from './build.ts';
-import type { WebEntry } from './build.ts';
+import { webBundle } from './web-build.ts';
+import type { WebEntry } from './web-build.ts';
 
 const PAGES: Record<string, { entry: WebEntry; title: string; provider: boolean }> = {
   '/portal': { entry: 'portal', title: 'Coin Wallet · Developer API keys and dapps', provider: true },

@@ -19,7 +19,7 @@ const cache = new Map<WebEntry, Promise<string>>();
 
 export async function bundleWebEntry(name: WebEntry, opts: { minify?: boolean } = {}): Promise<string> {
   const r = await build({
-    entryPoints: [fileURLToPath(new URL(`./${WEB_ENTRIES[name]}`, import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`../../web/${WEB_ENTRIES[name]}`, import.meta.url))],
     bundle: true,
     format: 'iife',
     platform: 'browser',

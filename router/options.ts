@@ -1,0 +1,74 @@
+/** What `createRouter` takes (`router/index.ts`): where the subgraphs are, the access layer, limits, caches. */
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import type { Access } from '../src/access/access.ts';
+import type { UsageSink } from '../src/access/usage.ts';
+import type { Limits } from './plugins/limits.ts';
+import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
+import type { CostPlan } from './plugins/query-cost.ts';
+import type { ResponseCacheOptions } from './response-cache.ts';
+import type { RouterSubgraphs } from './sources.ts';
+
+export interface RouterLog {
+  info(msg: string, data?: Record<string, unknown>): void;
+  warn(msg: string, data?: Record<string, unknown>): void;
+  error(msg: string, data?: Record<string, unknown>): void;
+}
+
+export type RouterPlanner = 'rust' | 'js';
+
+/**
+ * The query planner when `RouterOptions.planner` is not given: `rust`, or `js` when the environment says
+ * `ROUTER_PLANNER=js` — so that tests can run on the JS planner (`ROUTER_PLANNER=js npx vitest run test/graph`,
+ * router/README.md; the product passes the validated `AppConfig.routerPlanner` explicitly).
+ */
+export const DEFAULT_PLANNER: RouterPlanner = process.env['ROUTER_PLANNER'] === 'js' ? 'js' : 'rust';
+
+export interface RouterOptions {
+  subgraphs: RouterSubgraphs;
+  /**
+   * The query planner: the Rust one of `@graphql-hive/router-runtime` or the runtime's JavaScript one. Default
+   * {@link DEFAULT_PLANNER}.
+   */
+  planner?: RouterPlanner;
+  /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
+  access?: Pick<Access, 'identify' | 'admit'> | undefined;
+  /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
+  supergraphSdl?: string;
+  costLimits?: Partial<Record<CostPlan, number>>;
+  /** List size assumed for a list field without `@listSize` (default 10). */
+  defaultListSize?: number;
+  /** Flat cost of `__schema` / `__type` (default 50). */
+  introspectionCost?: number;
+  limits?: Partial<Limits>;
+  /** Per-subgraph-fetch timeout, ms (default 5,000). */
+  subgraphTimeoutMs?: number;
+  /** Persisted operations manifest (a file path or a parsed manifest) and how strictly to apply it. */
+  persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
+  /**
+   * Embedded mode: answer a query whose data came only from the current market snapshot from memory while that
+   * snapshot is current (`router/response-cache.ts`; exact, the per-caller checks still run). Default true (500
+   * entries, 16 MiB of JSON); ignored with HTTP subgraphs (the router does not see their data's version).
+   */
+  responseCache?: boolean | ResponseCacheOptions;
+  /**
+   * Embedded mode: a query one subgraph answers whole is executed against that subgraph directly, without the
+   * gateway's plan and result processing (`router/direct-execution.ts`; a result with errors goes through the
+   * gateway). Default true; ignored with HTTP subgraphs.
+   */
+  directExecution?: boolean;
+  /**
+   * In-flight deduplication (`router/inflight.ts`): an identical query (same body, `accept`, `authorization` and plan)
+   * arriving while one executes shares its answer, every request still passing the per-caller checks; and over HTTP,
+   * an identical query fetch to a subgraph (same body and forwarded headers) shares the one in flight. Never a
+   * mutation. Default true.
+   */
+  dedupe?: boolean;
+  /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
+  apqCache?: KeyValueCache<string> | false;
+  /**
+   * Request statistics (`src/access/usage.ts`): each operation (a request refused whole: once) under the caller's
+   * plan with its HTTP status, and each estimated cost. The per-key counts are the access layer's. Omitted → none.
+   */
+  usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
+  log?: RouterLog;
+}

@@ -1,0 +1,64 @@
+/**
+ * The layers are enforced by lint (`eslint.config.js`, docs/architecture.md): each forbidden direction is an error
+ * on a file placed where it would be, and the allowed directions are not.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function refusals(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it.each([
+    [
+      'src/market/x.ts',
+      "import type { FastifyInstance } from 'fastify';\nexport type X = FastifyInstance;\n",
+    ],
+    ['src/names/x.ts', "import { GraphQLError } from 'graphql';\nexport const x = GraphQLError;\n"],
+    [
+      'src/accounts/x.ts',
+      "import { commonErrors } from '../rest/errors.ts';\nexport const x = commonErrors;\n",
+    ],
+    [
+      'src/engine/x.ts',
+      "import { createRouter } from '../../router/index.ts';\nexport const x = createRouter;\n",
+    ],
+    [
+      'src/access/x.ts',
+      "import { fromApiError } from '../../subgraphs/shared/errors.ts';\nexport const x = fromApiError;\n",
+    ],
+    [
+      'subgraphs/markets/x.ts',
+      "import { commonErrors } from '../../src/rest/errors.ts';\nexport const x = commonErrors;\n",
+    ],
+    [
+      'subgraphs/markets/x.ts',
+      "import { createRouter } from '../../router/index.ts';\nexport const x = createRouter;\n",
+    ],
+    [
+      'src/rest/x.ts',
+      "import { fromApiError } from '../../subgraphs/shared/errors.ts';\nexport const x = fromApiError;\n",
+    ],
+    ['src/kit/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    ['src/web/pages/x.tsx', "import { openDb } from '../../store/open.ts';\nexport const x = openDb;\n"],
+    ['src/provider/x.ts', "import Fastify from 'fastify';\nexport const x = Fastify;\n"],
+  ])('%s: a forbidden import is an error', async (file, code) => {
+    expect((await refusals(file, code)).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['src/rest/x.ts', "import { ApiError } from '../core/errors.ts';\nexport const x = ApiError;\n"],
+    [
+      'subgraphs/markets/x.ts',
+      "import { ApiError } from '../../src/core/errors.ts';\nexport const x = ApiError;\n",
+    ],
+    ['src/market/x.ts', "import { ApiError } from '../core/errors.ts';\nexport const x = ApiError;\n"],
+    ['src/web/pages/x.tsx', "import { createSdk } from '../../kit/sdk.ts';\nexport const x = createSdk;\n"],
+  ])('%s: an import along the layers passes', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+});
