@@ -65,6 +65,7 @@ import { mountSubgraph } from '../subgraphs/shared/http.ts';
 import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { createTestMarket } from '../test/support/price-app.ts';
 import { wallet } from '../test/names/harness.ts';
+import { createServices } from '../src/services.ts';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 3);
@@ -189,9 +190,7 @@ async function serveSubgraphs(): Promise<Ready> {
     engine: engineConfig({ staleAfterMs: 900_000 }),
     keys,
     adminToken: null,
-    domain: 'bench.local',
-    nameSuffix: 'coin',
-    nameNetwork: 'mainnet',
+    services: createServices(db, { domain: 'bench.local', nameSuffix: 'coin', nameNetwork: 'mainnet' }),
     deployment,
     bridgeStaleAfterMs: 3_600_000,
   };

@@ -25,11 +25,13 @@ import {
   persistedOperations,
   reserveChainData,
   routerOptions,
+  servicesOptions,
   startProofOfReserves,
 } from './product.ts';
 import type { PersistedOperations } from './product.ts';
 import type { ReserveAttester } from './bridge/attester.ts';
 import { registerErrorHandling } from './rest/errors.ts';
+import { createServices } from './services.ts';
 import type { Db } from './store/db.ts';
 import { openDb } from './store/open.ts';
 import { createRouter } from '../router/index.ts';
@@ -153,9 +155,7 @@ export async function startGraphPart(
       engine,
       ...(access ? { keys: access.keys, usage: access.usage } : {}),
       adminToken,
-      domain: cfg.signInDomain ?? `${cfg.host}:${cfg.port}`,
-      nameSuffix: cfg.nameSuffix,
-      nameNetwork: cfg.nameNetwork,
+      services: createServices(db, servicesOptions(cfg)),
       ...(deployment ? { deployment } : {}),
       bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
     });

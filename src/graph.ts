@@ -2,13 +2,12 @@
  * The four subgraphs over this process's domain services: what the embedded router executes in-process and what
  * `coinwallet serve --only subgraph:<name>` serves on its own port.
  */
-import { AuthService } from './accounts/auth.ts';
 import type { ApiKeyService } from './access/keys.ts';
 import type { UsageReads } from './access/usage.ts';
 import type { Deployment } from './bridge/model.ts';
-import type { Network } from './crypto/chains.ts';
 import type { EngineConfig } from './engine/snapshot.ts';
 import type { MarketService } from './market/service.ts';
+import type { Services } from './services.ts';
 import type { Db } from './store/db.ts';
 import { createAccountsSubgraph } from '../subgraphs/accounts/index.ts';
 import { createBridgeSubgraph } from '../subgraphs/bridge/index.ts';
@@ -30,10 +29,8 @@ export interface GraphDeps {
    */
   usage?: UsageReads;
   adminToken: string | null;
-  /** The sign-in domain (as the REST accounts API). */
-  domain: string;
-  nameSuffix: string;
-  nameNetwork: Network;
+  /** The process's domain services (`src/services.ts`): the same instances REST uses. */
+  services: Services;
   /** Needed by `bridge` only. */
   deployment?: Deployment;
   bridgeStaleAfterMs: number;
@@ -45,7 +42,7 @@ function need<T>(v: T | undefined, what: string, name: SubgraphName): T {
 }
 
 export function createSubgraph(name: SubgraphName, deps: GraphDeps): Subgraph<unknown> {
-  const auth = new AuthService(deps.db, { domain: deps.domain });
+  const { auth, names, dapps } = deps.services;
   switch (name) {
     case 'markets':
       return createMarketsSubgraph({
@@ -56,8 +53,7 @@ export function createSubgraph(name: SubgraphName, deps: GraphDeps): Subgraph<un
       return createIdentitySubgraph({
         db: deps.db,
         auth,
-        suffix: deps.nameSuffix,
-        network: deps.nameNetwork,
+        names,
       }) as Subgraph<unknown>;
     case 'bridge':
       return createBridgeSubgraph({
@@ -71,6 +67,7 @@ export function createSubgraph(name: SubgraphName, deps: GraphDeps): Subgraph<un
         keys: need(deps.keys, 'the API key service', name),
         ...(deps.usage ? { usage: deps.usage } : {}),
         auth,
+        dapps,
         adminToken: deps.adminToken,
       }) as Subgraph<unknown>;
   }

@@ -37,6 +37,8 @@ import { loadManifest } from '../router/plugins/persisted-operations.ts';
 import type { PersistedManifest } from '../router/plugins/persisted-operations.ts';
 import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from './server/browser/kit-manifest.ts';
 import { WEB_PERSISTED_DOCUMENTS_PATH } from './server/browser/web-manifest.ts';
+import { createServices } from './services.ts';
+import type { ServicesOptions } from './services.ts';
 
 /** The running product: HTTP server, market engine and store. */
 export interface Product {
@@ -120,6 +122,15 @@ export function routerOptions(
     persisted,
     ...(access.redis ? { apqCache: new RedisApqCache(access.redis) } : {}),
     log,
+  };
+}
+
+/** The domain services' options from the configuration: the same in the embedded product and every scale-out part. */
+export function servicesOptions(cfg: AppConfig): ServicesOptions {
+  return {
+    domain: cfg.signInDomain ?? `${cfg.host}:${cfg.port}`,
+    nameSuffix: cfg.nameSuffix,
+    nameNetwork: cfg.nameNetwork,
   };
 }
 
@@ -258,7 +269,7 @@ export async function startProduct(
     dataDir: cfg.dataDir,
     scaleOut: Boolean(cfg.databaseUrl),
   });
-  const domain = cfg.signInDomain ?? `${cfg.host}:${cfg.port}`;
+  const services = createServices(db, servicesOptions(cfg));
   // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
   const router = await createRouter({
     ...routerOptions(cfg, access, io.log, persisted),
@@ -271,9 +282,7 @@ export async function startProduct(
         keys: access.keys,
         usage: access.usage,
         adminToken,
-        domain,
-        nameSuffix: cfg.nameSuffix,
-        nameNetwork: cfg.nameNetwork,
+        services,
         deployment,
         bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
       }),
@@ -286,8 +295,8 @@ export async function startProduct(
     provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
     coinImagesDir: cfg.coinImagesDir,
     priceBase: cfg.priceBasePath,
-    accounts: { db, keys: access.keys, adminToken, domain },
-    names: { suffix: cfg.nameSuffix, network: cfg.nameNetwork },
+    accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
+    names: { names: services.names },
     bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
     dataset: () => dataset,

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../access/request-key.ts';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
-import { AuthService } from '../accounts/auth.ts';
 import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
 import type { NamesApiOptions } from '../rest/names/index.ts';
 import { namesApi } from '../rest/names/index.ts';
@@ -110,11 +109,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   if (opts.accounts) {
     await app.register(accountsApi, { prefix: '/api', ...opts.accounts });
     if (opts.names) {
-      // Same sessions and admin rights as the accounts API: a second guard over the same store.
-      const guards = createAuthGuards({
-        auth: new AuthService(opts.accounts.db, { domain: opts.accounts.domain }),
-        adminToken: opts.accounts.adminToken,
-      });
+      // Same sessions and admin rights as the accounts API: a guard over the same sign-in service.
+      const guards = createAuthGuards({ auth: opts.accounts.auth, adminToken: opts.accounts.adminToken });
       await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, ...opts.names });
     }
   }

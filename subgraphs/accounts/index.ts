@@ -14,7 +14,7 @@ import { UsageReader } from '../../src/access/usage-store.ts';
 import type { UsageReads } from '../../src/access/usage.ts';
 import { AccountKeys } from '../../src/accounts/api-keys.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';
-import { DappService } from '../../src/accounts/dapps.ts';
+import type { DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import { bearerMatches } from '../../src/admin/token.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -33,6 +33,8 @@ export interface AccountsSubgraphOptions {
   keys: ApiKeyService;
   /** Sign-in and sessions: the same service as REST's `/api/auth/*`, so challenges name the same domain. */
   auth: AuthService;
+  /** Dapp listing requests and the store: the same service as REST's (`src/services.ts`). */
+  dapps: DappService;
   /** The operator token (`ADMIN_TOKEN`); null → administrators' sessions only. */
   adminToken: string | null;
   /**
@@ -41,9 +43,8 @@ export interface AccountsSubgraphOptions {
    */
   usage?: UsageReads;
   /**
-   * Clock of the dapp service (the 24-hour submission window, review times), of role changes, of partner creation
-   * and of the usage windows (the last `minutes` up to now), UNIX ms; default `Date.now`. (Challenges and sessions
-   * use `auth`'s clock, keys `keys`'.)
+   * Clock of role changes, of partner creation and of the usage windows (the last `minutes` up to now), UNIX ms;
+   * default `Date.now`. (Challenges and sessions use `auth`'s clock, dapp requests `dapps`', keys `keys`'.)
    */
   now?: () => number;
   /** Loader hooks (tests record the batches). */
@@ -56,7 +57,7 @@ export interface AccountsSubgraph extends Subgraph<AccountsContext> {
 }
 
 export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsSubgraph {
-  const dapps = new DappService(opts.db, { now: opts.now });
+  const { dapps } = opts;
   const ownKeys = new AccountKeys(opts.keys);
   const now = opts.now ?? Date.now;
   const usage = opts.usage ?? new UsageReader(opts.db);

@@ -8,8 +8,7 @@
  */
 import type { AuthService } from '../../src/accounts/auth.ts';
 import type { Account } from '../../src/accounts/types.ts';
-import type { Network } from '../../src/crypto/chains.ts';
-import { NameService } from '../../src/names/service.ts';
+import type { NameService } from '../../src/names/service.ts';
 import type { Db } from '../../src/store/db.ts';
 import { graphqlErrorsAsync } from '../shared/errors.ts';
 import { bearerOf } from '../shared/subgraph.ts';
@@ -23,12 +22,8 @@ export interface IdentitySubgraphOptions {
   db: Db;
   /** Resolves session tokens (the REST API's sign-in service). */
   auth: AuthService;
-  /** The suffix of every name (`NAME_SUFFIX`), e.g. `coin`. */
-  suffix: string;
-  /** The network addresses are validated for (`mainnet` in production). */
-  network: Network;
-  /** Clock, UNIX ms; default `Date.now`. */
-  now?: () => number;
+  /** Names: the same service as REST's `/api/names…` (`src/services.ts`). */
+  names: NameService;
   /** Loader hooks (tests record the batches). */
   hooks?: LoaderHooks;
 }
@@ -39,7 +34,7 @@ export interface IdentitySubgraph extends Subgraph<IdentityContext> {
 }
 
 export function createIdentitySubgraph(opts: IdentitySubgraphOptions): IdentitySubgraph {
-  const names = new NameService(opts.db, { suffix: opts.suffix, network: opts.network, now: opts.now });
+  const { names } = opts;
   return {
     name: 'identity',
     schema: buildIdentitySchema(),

@@ -14,6 +14,7 @@ import { accountErrors } from '../../src/accounts/errors.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
+import { DappService } from '../../src/accounts/dapps.ts';
 
 export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
 export const HOUR = 3_600_000;
@@ -48,9 +49,13 @@ export async function dappFixture(db?: Db): Promise<Fixture> {
   };
   const app = Fastify();
   registerErrorHandling(app);
-  await app.register(async (api) => registerDappRoutes(api, { db: store, guards, now: () => clock.now }), {
-    prefix: '/api',
-  });
+  await app.register(
+    async (api) =>
+      registerDappRoutes(api, { dapps: new DappService(store, { now: () => clock.now }), guards }),
+    {
+      prefix: '/api',
+    },
+  );
   await app.ready();
   return {
     db: store,

@@ -9,6 +9,8 @@ import { accountsApi } from '../../src/rest/accounts/index.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
+import { AuthService } from '../../src/accounts/auth.ts';
+import { DappService } from '../../src/accounts/dapps.ts';
 
 export const ADMIN_TOKEN = 'cwa_test-operator-token-0123456789';
 export const DOMAIN = 'accounts.test:4000';
@@ -34,7 +36,8 @@ export async function harness(opts: { db?: Db; adminToken?: string | null } = {}
     db,
     keys,
     adminToken: opts.adminToken === undefined ? ADMIN_TOKEN : opts.adminToken,
-    domain: DOMAIN,
+    auth: new AuthService(db, { domain: DOMAIN, now }),
+    dapps: new DappService(db, { now }),
     now,
   });
   await app.ready();

@@ -35,6 +35,7 @@ import {
 } from '../accounts/harness.ts';
 import type { Harness, Res } from '../accounts/harness.ts';
 import { partnerCall } from '../names/harness.ts';
+import { NameService } from '../../src/names/service.ts';
 
 // The CommonJS build of graphql: the one @apollo/subgraph builds the schema with (see test/graph/markets.test.ts).
 const { graphql } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
@@ -64,6 +65,7 @@ beforeAll(async () => {
     db: h.db,
     keys: h.keys,
     auth: new AuthService(h.db, { domain: DOMAIN, now }),
+    dapps: new DappService(h.db, { now }),
     adminToken: ADMIN_TOKEN,
     now,
     hooks: { onBatch: (loader, keys) => batches.push({ loader, keys }) },
@@ -137,6 +139,7 @@ describe('me', () => {
       db: h.db,
       keys: h.keys,
       auth: new AuthService(h.db, { domain: DOMAIN, now: () => h.clock.now + 25 * HOUR }),
+      dapps: new DappService(h.db, {}),
       adminToken: ADMIN_TOKEN,
     });
     expect(codes(await run(ME, { token: alice.token, on: later }))).toEqual(['SESSION_EXPIRED']);
@@ -697,6 +700,7 @@ describe('batching', () => {
       db: c.db,
       keys: h.keys,
       auth: new AuthService(c.db, { domain: DOMAIN, now: () => h.clock.now }),
+      dapps: new DappService(c.db, { now: () => h.clock.now }),
       adminToken: ADMIN_TOKEN,
       now: () => h.clock.now,
     });
@@ -1380,8 +1384,7 @@ describe('createPartner', () => {
       prefix: '/api',
       db: h.db,
       guards: createAuthGuards({ auth, adminToken: ADMIN_TOKEN }),
-      suffix: 'coin',
-      network: 'mainnet',
+      names: new NameService(h.db, { suffix: 'coin', network: 'mainnet', now }),
       now,
     });
     await app.ready();

@@ -43,6 +43,7 @@ import { ADMIN_TOKEN, DOMAIN, wallet } from '../accounts/harness.ts';
 import type { Wallet } from '../accounts/harness.ts';
 import { graphHarness } from './router-harness.ts';
 import type { GraphHarness } from './router-harness.ts';
+import { createServices } from '../../src/services.ts';
 
 const MANIFEST_FILE = fileURLToPath(
   new URL('../../clients/graph/generated/persisted-documents.json', import.meta.url),
@@ -101,9 +102,7 @@ async function safelistRouter(g: GraphHarness): Promise<{ app: FastifyInstance; 
         engine: engineConfig({ staleAfterMs: 900_000 }),
         keys: g.rest.keys,
         adminToken: ADMIN_TOKEN,
-        domain: DOMAIN,
-        nameSuffix: 'coin',
-        nameNetwork: 'mainnet',
+        services: createServices(g.tm.db, { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet' }),
         deployment: loadDeployment('testnet'),
         bridgeStaleAfterMs: 3_600_000,
       }),

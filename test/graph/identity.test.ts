@@ -15,6 +15,7 @@ import type { IdentitySubgraph } from '../../subgraphs/identity/index.ts';
 import { call, DOMAIN, harness, signIn, wallet } from '../names/harness.ts';
 import type { Harness, Wallet } from '../names/harness.ts';
 import { countingDb } from '../support/counting-db.ts';
+import { NameService } from '../../src/names/service.ts';
 
 // The CommonJS build of graphql: the one @apollo/subgraph builds the schema with. (Vite resolves a plain import to
 // graphql's .mjs build, a second instance whose `graphql()` refuses the schema; Node itself loads the CJS one.)
@@ -41,9 +42,7 @@ beforeAll(async () => {
   sg = createIdentitySubgraph({
     db: counted,
     auth: new AuthService(counted, { domain: DOMAIN, now }),
-    suffix: 'coin',
-    network: 'mainnet',
-    now,
+    names: new NameService(counted, { suffix: 'coin', network: 'mainnet', now }),
     hooks: { onBatch: (loader, keys) => batches.push({ loader, keys }) },
   });
   alice = await signIn(h);

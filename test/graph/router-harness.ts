@@ -31,6 +31,7 @@ import { ADMIN_TOKEN, call, DOMAIN, harness } from '../accounts/harness.ts';
 import type { Harness } from '../accounts/harness.ts';
 import { createTestMarket } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
+import { createServices } from '../../src/services.ts';
 
 export interface GraphHarness {
   tm: TestMarket;
@@ -137,9 +138,7 @@ export async function graphHarness(
     engine: engineConfig({ staleAfterMs: 900_000 }),
     keys: rest.keys,
     adminToken: ADMIN_TOKEN,
-    domain: DOMAIN,
-    nameSuffix: 'coin',
-    nameNetwork: 'mainnet',
+    services: createServices(tm.db, { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet' }),
     deployment,
     bridgeStaleAfterMs: 3_600_000,
     ...(usage ? { usage } : {}),

@@ -15,6 +15,7 @@ import { registerErrorHandling } from '../../src/rest/errors.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
+import { NameService } from '../../src/names/service.ts';
 
 export const ADMIN_TOKEN = 'cwa_test-operator-token-0123456789';
 export const DOMAIN = 'names.test:4000';
@@ -36,7 +37,13 @@ export async function harness(): Promise<Harness> {
   const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
-  await app.register(namesApi, { prefix: '/api', db, guards, suffix: 'coin', network: 'mainnet', now });
+  await app.register(namesApi, {
+    prefix: '/api',
+    db,
+    guards,
+    names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }),
+    now,
+  });
   await app.ready();
   return {
     app,

@@ -5,28 +5,26 @@
  * - `GET /dapps` (the public store) and `GET /dapps/access?origin=` (the wallet's check), no authentication.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { DAPP_CHAINS, DAPP_STATUSES, DappService } from '../../accounts/dapps.ts';
+import { DAPP_CHAINS, DAPP_STATUSES } from '../../accounts/dapps.ts';
+import type { DappService } from '../../accounts/dapps.ts';
 import { reviewBody } from '../../accounts/dapp-validate.ts';
 import type { Account, Actor } from '../../accounts/types.ts';
-import type { Db } from '../../store/db.ts';
 import { int, oneOf, paramError, required, single } from '../../core/params.ts';
 import type { Query } from '../../core/params.ts';
 import { ACCOUNTS_BODY_LIMIT, accountErrors } from '../../accounts/errors.ts';
 import type { AuthGuards } from './guards.ts';
 
 export interface DappRoutesOptions {
-  db: Db;
+  dapps: DappService;
   /** Authenticates `/account/...` (any signed-in account) and `/admin/...` (admins and the operator). */
   guards: AuthGuards;
-  /** Clock in ms; default `Date.now`. */
-  now?: (() => number) | undefined;
 }
 
 /** `per_page` of the store and the admin list: 1 to 100, default 50. */
 const PER_PAGE = { def: 50, max: 100 } as const;
 
 export function registerDappRoutes(app: FastifyInstance, opts: DappRoutesOptions): void {
-  const dapps = new DappService(opts.db, { now: opts.now });
+  const { dapps } = opts;
   // Who the guard let in, found in an onRequest hook: before the body is even read.
   const accounts = new WeakMap<FastifyRequest, Account>();
   const admins = new WeakMap<FastifyRequest, Actor>();

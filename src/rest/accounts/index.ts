@@ -4,7 +4,8 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AccountKeys } from '../../accounts/api-keys.ts';
-import { AuthService } from '../../accounts/auth.ts';
+import type { AuthService } from '../../accounts/auth.ts';
+import type { DappService } from '../../accounts/dapps.ts';
 import type { ApiKeyService } from '../../access/keys.ts';
 import type { Db } from '../../store/db.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
@@ -19,24 +20,17 @@ export interface AccountsApiOptions {
   keys: ApiKeyService;
   /** The operator token (`ADMIN_TOKEN`): accepted by every `/admin/*` endpoint; null → admin sessions only. */
   adminToken: string | null;
-  /** Host (and port) named in sign-in challenges, e.g. `api.coinwallet.example` or `127.0.0.1:4000`. */
-  domain: string;
-  /** URI named in sign-in challenges; default `http://<domain>`. */
-  uri?: string | undefined;
-  /** Session lifetime in ms; default 24 hours. */
-  sessionTtlMs?: number | undefined;
-  /** Clock in ms; default `Date.now`. */
+  /** Sign-in and sessions (`src/services.ts`: the one instance of the process). */
+  auth: AuthService;
+  /** Dapp listing requests and the store (`src/services.ts`). */
+  dapps: DappService;
+  /** Clock of the admin routes (role changes, partner creation) in ms; default `Date.now`. */
   now?: (() => number) | undefined;
 }
 
 export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions): Promise<void> {
   const now = opts.now ?? Date.now;
-  const auth = new AuthService(opts.db, {
-    domain: opts.domain,
-    uri: opts.uri,
-    now,
-    ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
-  });
+  const { auth } = opts;
   const guards = createAuthGuards({ auth, adminToken: opts.adminToken });
 
   // Every route of this scope (the dapp routes too) takes small bodies only, and says so in its own words.
@@ -51,5 +45,5 @@ export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions
   registerAuthRoutes(app, { auth, guards });
   registerKeyRoutes(app, { keys: new AccountKeys(opts.keys), guards });
   registerAdminRoutes(app, { db: opts.db, keys: opts.keys, guards, now });
-  registerDappRoutes(app, { db: opts.db, guards, now });
+  registerDappRoutes(app, { dapps: opts.dapps, guards });
 }

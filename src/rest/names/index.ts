@@ -7,8 +7,7 @@
  * Every body is a strict JSON object of at most 16 KiB.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { Network } from '../../crypto/chains.ts';
-import { NameService } from '../../names/service.ts';
+import type { NameService } from '../../names/service.ts';
 import { NAMES_BODY_LIMIT, nameErrors } from '../../names/errors.ts';
 import type { Db } from '../../store/db.ts';
 import type { AuthGuards } from '../accounts/guards.ts';
@@ -20,17 +19,15 @@ export interface NamesApiOptions {
   db: Db;
   /** Authenticates `/names…` (any signed-in account) and `/admin/partners` (admins and the operator). */
   guards: AuthGuards;
-  /** The suffix of every name (`NAME_SUFFIX`), e.g. `coin`. */
-  suffix: string;
-  /** The network addresses are validated for (`mainnet` in production). */
-  network: Network;
-  /** Clock in ms; default `Date.now`. */
+  /** Names (`src/services.ts`: the one instance of the process). */
+  names: NameService;
+  /** Clock of the partner routes (signed-request windows) in ms; default `Date.now`. */
   now?: () => number;
 }
 
 export async function namesApi(app: FastifyInstance, opts: NamesApiOptions): Promise<void> {
   const now = opts.now ?? Date.now;
-  const names = new NameService(opts.db, { suffix: opts.suffix, network: opts.network, now });
+  const { names } = opts;
 
   // Every route of this scope takes small bodies only, and says so in its own words.
   app.addHook('onRoute', (route) => {
