@@ -57,7 +57,7 @@ import { registerErrorHandling } from '../src/rest/errors.ts';
 import type { Db } from '../src/store/db.ts';
 import { openDb } from '../src/store/open.ts';
 import { sourcesTransport } from '../router/engines/hive-sources.ts';
-import { createSources } from '../router/sources.ts';
+import { createSources } from '../router/sources/create.ts';
 import { createRouter, SUPERGRAPH_URL } from '../router/index.ts';
 import type { Router } from '../router/index.ts';
 import { mountRouter } from '../router/http.ts';

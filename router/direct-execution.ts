@@ -19,8 +19,8 @@
 import { execute, isInterfaceType, isObjectType, Kind, validate, visit } from 'graphql';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
-import { subgraphContext, withTimeout, TIMEOUT } from './sources.ts';
-import type { SourceContext } from './sources.ts';
+import { subgraphContext, withTimeout, TIMEOUT } from './sources/source.ts';
+import type { SourceContext } from './sources/source.ts';
 
 /** Whether the document selects an introspection field other than `__typename`. */
 function hasIntrospection(doc: DocumentNode): boolean {

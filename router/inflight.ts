@@ -1,5 +1,5 @@
 /**
- * In-flight deduplication, of whole operations (here) and of subgraph fetches over HTTP (`sources.ts`).
+ * In-flight deduplication, of whole operations (here) and of subgraph fetches over HTTP (`sources/http.ts`).
  *
  * Operations: while a query is executing, an identical one — same operation text,
  * operation name, variables and extensions, same `authorization` (the only header the subgraphs read) and same plan

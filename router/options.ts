@@ -6,7 +6,7 @@ import type { Limits } from './plugins/limits.ts';
 import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import type { ResponseCacheOptions } from './response-cache.ts';
-import type { RouterSubgraphs } from './sources.ts';
+import type { RouterSubgraphs } from './sources/source.ts';
 
 export interface RouterLog {
   info(msg: string, data?: Record<string, unknown>): void;

@@ -15,7 +15,7 @@
  * variables.
  */
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
-import type { SourceContext } from './sources.ts';
+import type { SourceContext } from './sources/source.ts';
 
 interface Entry {
   /**

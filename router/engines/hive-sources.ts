@@ -13,7 +13,7 @@ import type { Transport } from '@graphql-mesh/transport-common';
 import type { ExecutionRequest, ExecutionResult } from '@graphql-tools/utils';
 import { GraphQLError, print } from 'graphql';
 import type { DocumentNode } from 'graphql';
-import type { SourceContext, SubgraphSource } from '../sources.ts';
+import type { SourceContext, SubgraphSource } from '../sources/source.ts';
 
 /** The runtime context's part this transport reads. */
 export interface WithRouterSource {

@@ -29,8 +29,8 @@ import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.t
 import type { ApiError } from '../../src/core/errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
-import { closeSources, createSources } from '../sources.ts';
-import type { SourceContext } from '../sources.ts';
+import { closeSources, createSources } from '../sources/create.ts';
+import type { SourceContext } from '../sources/source.ts';
 import {
   apqPlugin,
   bodyRefusal,
@@ -47,7 +47,36 @@ import type { WithRouterSource } from './hive-sources.ts';
 interface RouterServerContext extends WithRouterSource {
   routerSource: SourceContext;
   router: { state: RequestState; opState: OperationState; headers: Record<string, string> };
+  /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
+  routerParams?: Record<string, unknown>;
 }
+
+/** Whether the runtime would read this POST as JSON (GraphQL Yoga's own rule: the first content type). */
+function jsonPost(method: string, contentType: string | undefined): boolean {
+  const t = contentType?.split(',')[0];
+  return (
+    method === 'POST' &&
+    t !== undefined &&
+    ['application/json', 'application/graphql+json'].some((m) => t === m || t.startsWith(`${m};`))
+  );
+}
+
+/**
+ * A request's body is read and parsed once, by the router's transport: for a JSON POST the runtime takes the parsed
+ * object instead of reading and parsing the body again (its own parser would return the same object).
+ */
+const readBodyOnce = {
+  onRequestParse({
+    serverContext,
+    setRequestParser,
+  }: {
+    serverContext: unknown;
+    setRequestParser: (parser: () => Record<string, unknown>) => void;
+  }) {
+    const params = (serverContext as RouterServerContext).routerParams;
+    if (params) setRequestParser(() => params);
+  },
+};
 
 /** A key for each parsed document (the runtime parses a query text once and reuses the document). */
 const documentIds = new WeakMap<DocumentNode, string>();
@@ -60,6 +89,9 @@ function documentId(doc: DocumentNode): string {
   }
   return id;
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Directives of the supergraph that only the router reads. */
 const ROUTER_DIRECTIVES = new Set(['cost', 'listSize']);
@@ -260,6 +292,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     graphiql: false,
     // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
     plugins: () => [
+      readBodyOnce as never,
       operationHooks as never,
       refuseSubscriptions as never,
       ...(apqCache ? [apqPlugin(apqCache) as never] : []),
@@ -268,13 +301,12 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
 
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
-    let payload: string | undefined;
     let refused = csrfRefusal(req.headers, PREFLIGHT_HEADERS);
     if (!refused && method === 'GET') refused = searchRefusal(req.search);
     if (!refused && method === 'POST') {
       refused = bodyRefusal(req.body);
       try {
-        payload = JSON.stringify(req.body);
+        JSON.stringify(req.body);
       } catch {
         // Variables nested past the stack: no type is that deep.
         refused = {
@@ -300,13 +332,16 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       routerSource: { headers: req.headers, subgraphContexts: new Map() },
       router: rc,
     };
+    // A JSON object body goes over as the object; anything else as text, for the runtime to read (and refuse).
+    let body: string | undefined;
+    if (method === 'POST') {
+      if (jsonPost(method, req.headers['content-type']) && isObject(req.body))
+        serverContext.routerParams = req.body;
+      else body = JSON.stringify(req.body);
+    }
     const res = await runtime.fetch(
       `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
-      {
-        method,
-        headers,
-        ...(payload !== undefined ? { body: payload } : {}),
-      },
+      { method, headers, ...(body !== undefined ? { body } : {}) },
       serverContext as never,
     );
     const outHeaders: Record<string, string> = {};

@@ -21,7 +21,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourcesTransport } from '../../router/engines/hive-sources.ts';
-import { createSources } from '../../router/sources.ts';
+import { createSources } from '../../router/sources/create.ts';
 import { createRouter, SUPERGRAPH_URL } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import { mountSubgraph } from '../../subgraphs/shared/http.ts';

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpSource } from '../../router/sources.ts';
+import { HttpSource } from '../../router/sources/http.ts';
 
 type Behaviour = 'ok' | 'drop-reused' | 'hang' | 'stall-body' | 'html';
 let behaviour: Behaviour = 'ok';

@@ -1,0 +1,161 @@
+/**
+ * The router's HTTP phase, before anything is parsed: what a request asks (its method, headers, query parameters and
+ * raw operations, one or a batch), what the engine is handed for each operation, and how a refusal and a batch are
+ * answered. Pure functions; `router/index.ts` runs the plugins' `onHttpRequest` between them.
+ */
+import type { GraphQLFormattedError } from 'graphql';
+import type { ApiError } from '../src/core/errors.ts';
+import type { Executed } from './engine.ts';
+import type { HttpRequestInfo, RawOperation } from './plugin.ts';
+
+export interface RouterRequest {
+  method: string;
+  /** Lowercase header names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The URL's query string without `?`. */
+  search: string;
+  /** The parsed JSON body (POST), or undefined. */
+  body: unknown;
+  /**
+   * Set when the transport could not read the body (not JSON, too large): the router answers this error after the
+   * API key and rate limit (as REST checks the key before reading the body), in the GraphQL error shape.
+   */
+  bodyError?: { status: 400 | 413; code: string; message: string } | undefined;
+  socketIp: string;
+}
+
+export interface RouterResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The media type a client asked for: graphql-response+json when accepted, else JSON. */
+function responseType(accept: string | undefined): string {
+  return accept?.includes('application/graphql-response+json') ? GRAPHQL_RESPONSE : JSON_TYPE;
+}
+
+function flatHeaders(h: RouterRequest['headers']): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function jsonParam(v: string | null): Record<string, unknown> | undefined {
+  if (v === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rawOperation(v: unknown): RawOperation {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  const o = v as Record<string, unknown>;
+  const obj = (x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
+  return {
+    query: typeof o['query'] === 'string' ? o['query'] : undefined,
+    operationName: typeof o['operationName'] === 'string' ? o['operationName'] : undefined,
+    variables: obj(o['variables']),
+    extensions: obj(o['extensions']),
+    documentId: typeof o['documentId'] === 'string' ? o['documentId'] : undefined,
+  };
+}
+
+/** What the plugins see of a request (`HttpRequestInfo`), and the media type its answer takes. */
+export function readRequest(req: RouterRequest): HttpRequestInfo & { contentType: string } {
+  const headers = flatHeaders(req.headers);
+  const params = new URLSearchParams(req.search);
+  // Every value of a repeated parameter (two `x_sp_api_key` values are a conflict, as in REST).
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [k, v] of params) {
+    const prev = query[k];
+    query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  const method = req.method.toUpperCase();
+  const batched = !req.bodyError && method === 'POST' && Array.isArray(req.body);
+  let operations: RawOperation[];
+  if (req.bodyError) operations = [];
+  else if (method === 'GET')
+    operations = [
+      {
+        query: params.get('query') ?? undefined,
+        operationName: params.get('operationName') ?? undefined,
+        extensions: jsonParam(params.get('extensions')),
+        documentId: params.get('documentId') ?? undefined,
+      },
+    ];
+  else if (batched) operations = (req.body as unknown[]).map(rawOperation);
+  else operations = [rawOperation(req.body)];
+  const contentType = responseType(headers['accept']);
+  return { method, headers, query, socketIp: req.socketIp, operations, batched, contentType };
+}
+
+/** What the engine is handed for one operation: the client's request with the plugins' rewrites. */
+export function engineRequest(
+  req: RouterRequest,
+  method: string,
+  op: RawOperation,
+): { search: string; body: unknown } {
+  if (method === 'GET') {
+    const p = new URLSearchParams(req.search);
+    if (op.query !== undefined) p.set('query', op.query);
+    p.delete('documentId');
+    if (op.extensions) p.set('extensions', JSON.stringify(op.extensions));
+    else p.delete('extensions');
+    return { search: p.toString(), body: undefined };
+  }
+  const rewritten: Record<string, unknown> = {
+    ...(op.query !== undefined ? { query: op.query } : {}),
+    ...(op.operationName !== undefined ? { operationName: op.operationName } : {}),
+    ...(op.variables !== undefined ? { variables: op.variables } : {}),
+    ...(op.extensions !== undefined ? { extensions: op.extensions } : {}),
+  };
+  if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+    // Keep what the client sent (so the engine reports malformed fields itself), with plugin rewrites.
+    const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>), ...rewritten };
+    delete body['documentId'];
+    if (op.extensions === undefined) delete body['extensions'];
+    return { search: req.search, body };
+  }
+  return { search: req.search, body: Array.isArray(req.body) ? rewritten : req.body };
+}
+
+/** A request refused whole (by a plugin, or a body that could not be read): the error alone, no data. */
+export function refusal(
+  e: ApiError,
+  stateHeaders: Record<string, string>,
+  contentType: string,
+): RouterResponse {
+  const err: GraphQLFormattedError = { message: e.message, extensions: { code: e.code, ...e.extensions } };
+  return {
+    status: e.status,
+    headers: { ...stateHeaders, ...e.headers, 'content-type': contentType },
+    body: JSON.stringify({ errors: [err] }),
+  };
+}
+
+/** A batch's answer: the operations' answers in order, their headers merged, their costs summed. */
+export function batchResponse(
+  results: readonly Executed[],
+  stateHeaders: Record<string, string>,
+  contentType: string,
+): RouterResponse {
+  const merged: Record<string, string> = { ...stateHeaders };
+  let cost = 0;
+  for (const r of results) {
+    Object.assign(merged, r.headers);
+    cost += Number(r.headers['x-query-cost'] ?? 0);
+  }
+  merged['x-query-cost'] = String(cost);
+  merged['content-type'] = contentType;
+  return { status: 200, headers: merged, body: `[${results.map((r) => r.body).join(',')}]` };
+}

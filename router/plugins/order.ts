@@ -1,0 +1,36 @@
+/**
+ * The router's plugins in the order they run (docs/graph.md, "Plugins, in the order they run"): the key, then the
+ * budget, then the shape of the request (batch size, tokens), then the safelist; the cost estimate last.
+ */
+import { readCostDirectives } from '../cost/directives.ts';
+import type { RouterOptions } from '../options.ts';
+import type { RouterPlugin } from '../plugin.ts';
+import { apiKeyPlugin } from './api-key.ts';
+import { limitsPlugin } from './limits.ts';
+import type { Limits } from './limits.ts';
+import { loadManifest, persistedOperationsPlugin } from './persisted-operations.ts';
+import { DEFAULT_COST_LIMITS, queryCostPlugin } from './query-cost.ts';
+import { rateLimitPlugin } from './rate-limit.ts';
+
+export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl: string): RouterPlugin[] {
+  const plugins: RouterPlugin[] = [];
+  if (opts.access)
+    plugins.push(apiKeyPlugin(opts.access), rateLimitPlugin(opts.access, { maxBatch: limits.maxBatch }));
+  plugins.push(limitsPlugin(limits));
+  if (opts.persisted) {
+    const manifest =
+      typeof opts.persisted.manifest === 'string'
+        ? loadManifest(opts.persisted.manifest)
+        : opts.persisted.manifest;
+    plugins.push(persistedOperationsPlugin(manifest, opts.persisted.mode));
+  }
+  plugins.push(
+    queryCostPlugin({
+      directives: readCostDirectives(supergraphSdl),
+      limits: { ...DEFAULT_COST_LIMITS, ...opts.costLimits },
+      defaultListSize: opts.defaultListSize ?? 10,
+      introspectionCost: opts.introspectionCost ?? 50,
+    }),
+  );
+  return plugins;
+}

@@ -1,0 +1,122 @@
+/**
+ * What the router's sources share (`router/sources/`): the fetch and answer shapes, the per-request source context,
+ * and the errors a failed or slow subgraph is reported with — `SUBGRAPH_UNAVAILABLE`, `SUBGRAPH_TIMEOUT`, "internal
+ * error in the X service" — never internals.
+ */
+import { GraphQLError } from 'graphql';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
+
+/** Where the four subgraphs are: in this process (embedded) or at these URLs (scale-out). */
+export type RouterSubgraphs =
+  | { kind: 'in-process'; subgraphs: readonly Subgraph<unknown>[] }
+  | { kind: 'http'; urls: Readonly<Record<SubgraphName, string>> };
+
+/** One fetch of a query plan to a subgraph. */
+export interface SubgraphFetch {
+  query: string;
+  variables: Readonly<Record<string, unknown>>;
+  operationName?: string | undefined;
+}
+
+/** A subgraph's answer to a fetch, as the engine merges it. */
+export interface SubgraphAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: GraphQLFormattedError[];
+}
+
+/** Where one subgraph is: in this process or over HTTP. */
+export interface SubgraphSource {
+  process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer>;
+}
+
+/** The router's per-request context, as far as the sources need it. */
+export interface SourceContext {
+  /** The client's request headers (lowercase). */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Subgraph contexts made for this request. */
+  subgraphContexts: Map<string, Promise<unknown>>;
+  /** In-process subgraphs that already timed out in this request (`router/direct-execution.ts`): not waited again. */
+  timedOut?: Set<string>;
+}
+
+/** The context of `subgraph` for this request: made on first use, then shared by every fetch of the request. */
+export function subgraphContext(subgraph: Subgraph<unknown>, ctx: Partial<SourceContext>): Promise<unknown> {
+  const contexts = ctx.subgraphContexts ?? new Map<string, Promise<unknown>>();
+  let sub = contexts.get(subgraph.name);
+  if (!sub) {
+    sub = Promise.resolve(subgraph.contextFor({ headers: ctx.headers ?? {} }));
+    contexts.set(subgraph.name, sub);
+  }
+  return sub;
+}
+
+export interface SourceLog {
+  warn(msg: string, data?: Record<string, unknown>): void;
+}
+
+export const unavailable = (name: string): GraphQLFormattedError => ({
+  message: `the ${name} service is unavailable: its fields are null in this response; retry later`,
+  extensions: { code: 'SUBGRAPH_UNAVAILABLE', subgraph: name },
+});
+export const timedOut = (name: string, ms: number): GraphQLFormattedError => ({
+  message: `the ${name} service did not answer within ${ms} ms: its fields are null in this response; retry later`,
+  extensions: { code: 'SUBGRAPH_TIMEOUT', subgraph: name },
+});
+
+/** A subgraph error as the gateway receives it: no `http` extension (statuses are the router's to set). */
+export function clientError(e: GraphQLError, name: string, log: SourceLog): GraphQLFormattedError {
+  const original = e.originalError;
+  // A GraphQLError thrown by a resolver (or a validation error) is the client's to read; anything else is internal.
+  if (original && !(original instanceof GraphQLError)) {
+    log.warn('subgraph resolver failed', { subgraph: name, error: original.message });
+    return internalError(name, e.path);
+  }
+  const json = e.toJSON();
+  if (json.extensions && 'http' in json.extensions) {
+    const { http: _http, ...rest } = json.extensions;
+    return { ...json, extensions: rest };
+  }
+  return json;
+}
+
+export const internalError = (name: string, path: GraphQLFormattedError['path']): GraphQLFormattedError => ({
+  message: `internal error in the ${name} service`,
+  ...(path ? { path } : {}),
+  extensions: { code: 'INTERNAL_SERVER_ERROR', subgraph: name },
+});
+
+/**
+ * A subgraph error as received over HTTP, under the rules of {@link clientError}: an error with a code of its own is
+ * the client's to read (without `http`, `stacktrace` or `exception` extensions); an internal one (the subgraph
+ * server's `INTERNAL_SERVER_ERROR`, or no code) is logged and becomes "internal error in the X service".
+ */
+export function remoteError(e: unknown, name: string, log: SourceLog): GraphQLFormattedError {
+  const err = (e && typeof e === 'object' ? e : {}) as Partial<GraphQLFormattedError>;
+  const path = Array.isArray(err.path) ? err.path : undefined;
+  const extensions =
+    err.extensions && typeof err.extensions === 'object' ? (err.extensions as Record<string, unknown>) : {};
+  const code = extensions['code'];
+  if (typeof err.message !== 'string' || typeof code !== 'string' || code === 'INTERNAL_SERVER_ERROR') {
+    log.warn('subgraph resolver failed', { subgraph: name, error: err.message });
+    return internalError(name, path);
+  }
+  const { http: _h, stacktrace: _s, exception: _e, ...rest } = extensions;
+  return {
+    message: err.message,
+    ...(Array.isArray(err.locations) ? { locations: err.locations } : {}),
+    ...(path ? { path } : {}),
+    extensions: rest,
+  };
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<typeof TIMEOUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMEOUT), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+export const TIMEOUT = Symbol('timeout');
