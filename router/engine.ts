@@ -5,7 +5,7 @@
  * (`router/engines/`).
  */
 import { getOperationAST, GraphQLError, Kind } from 'graphql';
-import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema } from 'graphql';
+import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { directExecutor, resolvesAllItsFields } from './direct-execution.ts';
 import type { DirectExecutor } from './direct-execution.ts';
 import type { RouterLog, RouterOptions } from './options.ts';
@@ -100,8 +100,8 @@ export const noSubscriptions = (): GraphQLError =>
   });
 
 /**
- * The plugins' operation phase, for any engine: the operation chosen (else a client error), then each plugin's
- * `onOperation` in order. Returns the refusal to answer with, or null to go on; `httpError` renders a plugin's
+ * The plugins' operation phase: the operation chosen (else a client error), then each plugin's `onOperation` in
+ * order. Returns the refusal to answer with, or the chosen operation to go on with; `httpError` renders a plugin's
  * `ApiError` in the engine's error form.
  */
 export async function operationPhase(
@@ -115,10 +115,10 @@ export async function operationPhase(
   state: RequestState,
   opState: OperationState,
   httpError: (e: ApiError) => GraphQLError,
-): Promise<GraphQLError | null> {
+): Promise<{ refused: GraphQLError } | { operation: OperationDefinitionNode }> {
   const operation = getOperationAST(op.document, op.operationName ?? undefined);
-  if (!operation) return operationNotResolved(op.document, op.operationName);
-  if (operation.operation === 'subscription') return noSubscriptions();
+  if (!operation) return { refused: operationNotResolved(op.document, op.operationName) };
+  if (operation.operation === 'subscription') return { refused: noSubscriptions() };
   const info = {
     schema: op.schema,
     document: op.document,
@@ -132,11 +132,11 @@ export async function operationPhase(
     try {
       await p.onOperation?.(info, state, opState);
     } catch (e) {
-      if (e instanceof ApiError) return httpError(e);
+      if (e instanceof ApiError) return { refused: httpError(e) };
       throw e;
     }
   }
-  return null;
+  return { operation };
 }
 
 /** The plugins' response phase: the extensions and headers each operation's answer carries. */

@@ -51,11 +51,10 @@ interface RouterServerContext extends WithRouterSource {
   routerParams?: Record<string, unknown>;
 }
 
-/** Whether the runtime would read this POST as JSON (GraphQL Yoga's own rule: the first content type). */
-function jsonPost(method: string, contentType: string | undefined): boolean {
+/** Whether the runtime would read a POST with this content type as JSON (GraphQL Yoga's rule: the first type). */
+function jsonContentType(contentType: string | undefined): boolean {
   const t = contentType?.split(',')[0];
   return (
-    method === 'POST' &&
     t !== undefined &&
     ['application/json', 'application/graphql+json'].some((m) => t === m || t.startsWith(`${m};`))
   );
@@ -206,7 +205,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     }) {
       const rc = (args.contextValue as RouterServerContext).router;
       const stop = (e: GraphQLError) => setResultAndStopExecution(respond(rc, { errors: [e] }));
-      const refused = await operationPhase(
+      const phase = await operationPhase(
         plugins,
         {
           schema: args.schema,
@@ -218,9 +217,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         rc.opState,
         refusal,
       );
-      if (refused) return stop(refused);
-      const operation = getOperationAST(args.document, args.operationName ?? undefined);
-      if (!operation) return;
+      if ('refused' in phase) return stop(phase.refused);
+      const { operation } = phase;
       // Embedded: the response cache, then direct execution (`router/response-cache.ts`, `direct-execution.ts`).
       const source = (args.contextValue as RouterServerContext).routerSource;
       const variables = args.variableValues ?? {};
@@ -302,11 +300,13 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
     let refused = csrfRefusal(req.headers, PREFLIGHT_HEADERS);
+    // The body as text: what a POST the runtime reads itself sends; serialising it also finds variables too deep.
+    let text: string | undefined;
     if (!refused && method === 'GET') refused = searchRefusal(req.search);
     if (!refused && method === 'POST') {
       refused = bodyRefusal(req.body);
       try {
-        JSON.stringify(req.body);
+        text = JSON.stringify(req.body);
       } catch {
         // Variables nested past the stack: no type is that deep.
         refused = {
@@ -333,11 +333,10 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       router: rc,
     };
     // A JSON object body goes over as the object; anything else as text, for the runtime to read (and refuse).
-    let body: string | undefined;
-    if (method === 'POST') {
-      if (jsonPost(method, req.headers['content-type']) && isObject(req.body))
-        serverContext.routerParams = req.body;
-      else body = JSON.stringify(req.body);
+    let body = text;
+    if (method === 'POST' && jsonContentType(req.headers['content-type']) && isObject(req.body)) {
+      serverContext.routerParams = req.body;
+      body = undefined;
     }
     const res = await runtime.fetch(
       `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,

@@ -14,7 +14,14 @@
  * - Every root selection skipped by `@skip`/`@include`: the Rust planner fails (a 500) instead of answering `{}`;
  *   the engine answers `{}` itself (`allRootSkipped`).
  */
-import { getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, Kind, visit } from 'graphql';
+import {
+  BREAK,
+  getDirectiveValues,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  Kind,
+  visit,
+} from 'graphql';
 import type {
   DirectiveNode,
   DocumentNode,
@@ -72,7 +79,10 @@ function repeatsAKey(document: DocumentNode): boolean {
       for (const sel of set.selections) {
         if (sel.kind !== Kind.FIELD) continue;
         const key = responseKey(sel);
-        if (keys.has(key)) repeats = true;
+        if (keys.has(key)) {
+          repeats = true;
+          return BREAK;
+        }
         keys.add(key);
       }
     },
@@ -97,9 +107,16 @@ function conditionVariables(document: DocumentNode): string[] {
  */
 function mergeSet(set: SelectionSetNode, variables: Variables): SelectionSetNode {
   const groups = new Map<string, FieldNode[]>();
-  for (const sel of set.selections)
-    if (sel.kind === Kind.FIELD) groups.set(responseKey(sel), [...(groups.get(responseKey(sel)) ?? []), sel]);
-  if ([...groups.values()].every((g) => g.length === 1)) return set;
+  let repeated = false;
+  for (const sel of set.selections) {
+    if (sel.kind !== Kind.FIELD) continue;
+    const group = groups.get(responseKey(sel));
+    if (group) {
+      group.push(sel);
+      repeated = true;
+    } else groups.set(responseKey(sel), [sel]);
+  }
+  if (!repeated) return set;
   const selections: SelectionNode[] = [];
   for (const sel of set.selections) {
     if (sel.kind !== Kind.FIELD) {
