@@ -58,6 +58,8 @@ export default tseslint.config(
               regex: folder(
                 'rest',
                 'server',
+                'start',
+                'cli',
                 'subgraphs',
                 'router',
                 'web',
@@ -80,7 +82,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: folder('subgraphs', 'router'),
+              regex: folder('subgraphs', 'router', 'start', 'cli'),
               message: 'REST and the subgraphs are siblings over the domain (docs/architecture.md)',
             },
             { regex: '^(@apollo/|graphql($|/))', message: 'REST serves no GraphQL: the subgraphs do' },
@@ -97,9 +99,26 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: folder('rest', 'server', 'router'),
+              regex: folder('rest', 'server', 'router', 'start', 'cli'),
               message:
                 'the subgraphs and REST are siblings over the domain; the router is above them (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['router/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folder('rest', 'server', 'start', 'cli'),
+              message:
+                'the router sits on the subgraphs and the access layer, beside REST (docs/architecture.md)',
             },
           ],
         },
@@ -122,6 +141,7 @@ export default tseslint.config(
                 ...DOMAIN,
                 'rest',
                 'server',
+                'start',
                 'subgraphs',
                 'router',
                 'cli',

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import type * as GraphQL from 'graphql';
-import { engineConfig } from '../src/product.ts';
+import { engineConfig } from '../src/start/wiring.ts';
 import { createMarketsSubgraph } from '../subgraphs/markets/index.ts';
 import { resolvers } from '../subgraphs/markets/resolvers.ts';
 import { SDL_URL } from '../subgraphs/markets/schema.ts';

@@ -1,35 +1,44 @@
 /**
- * Where automatic persisted queries are kept: in this process (bounded LRU, the default) or in Redis when the router
- * runs scaled out, so a query registered through one router is found by the others.
+ * Where automatic persisted queries are kept: in this process (bounded LRU, the default) or, when the router runs
+ * scaled out, in Redis so that a query registered through one router is found by the others. The Redis cache is the
+ * setup Apollo documents for a shared APQ cache: keyv over `@keyv/redis` behind `KeyvAdapter`, errors as misses.
  */
-import type { KeyValueCache, KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
-import type { RedisClient } from '../src/access-runtime.ts';
+import { ErrorsAreMissesCache } from '@apollo/utils.keyvaluecache';
+import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { KeyvAdapter } from '@apollo/utils.keyvadapter';
+import { createKeyvNonBlocking } from '@keyv/redis';
+import type { Logger } from '../src/core/log.ts';
 
-/** Redis key prefix of APQ entries. */
-export const APQ_PREFIX = 'cw:apq:';
+/**
+ * The same Keyv class, typed twice: `KeyvAdapter` (CommonJS) sees keyv's `.d.cts`, `@keyv/redis` (ESM) its `.d.ts`,
+ * and TypeScript tells the two declarations apart by their private fields.
+ */
+type KeyvOfAdapter = ConstructorParameters<typeof KeyvAdapter<string>>[0];
 
-export class RedisApqCache implements KeyValueCache<string> {
-  constructor(private readonly redis: RedisClient) {}
-  async get(key: string): Promise<string | undefined> {
-    try {
-      return (await this.redis.get(APQ_PREFIX + key)) ?? undefined;
-    } catch {
-      return undefined; // Redis down: behave as a miss (the client resends the query)
-    }
-  }
-  async set(key: string, value: string, options?: KeyValueCacheSetOptions): Promise<void> {
-    try {
-      const ttl = options?.ttl;
-      await this.redis.set(APQ_PREFIX + key, value, ttl ? { EX: Math.max(1, Math.ceil(ttl)) } : {});
-    } catch {
-      // not kept: the next request with the hash alone gets PERSISTED_QUERY_NOT_FOUND and resends
-    }
-  }
-  async delete(key: string): Promise<boolean | void> {
-    try {
-      await this.redis.del(APQ_PREFIX + key);
-    } catch {
-      // ignore
-    }
-  }
+/** Namespace (Redis key prefix) of APQ entries. */
+export const APQ_NAMESPACE = 'cw:apq';
+
+export interface SharedApqCache {
+  cache: KeyValueCache<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The APQ cache in Redis at `url` (its own connection). Non-blocking: while Redis is down a lookup is a miss at once
+ * (the client resends the query text) and a registration is dropped; nothing waits for a reconnect.
+ */
+export function redisApqCache(url: string, log: Pick<Logger, 'warn'>): SharedApqCache {
+  const keyv = createKeyvNonBlocking(url, { namespace: APQ_NAMESPACE, connectionTimeout: 1_000 });
+  let lastWarned = 0;
+  keyv.on('error', (err: unknown) => {
+    if (Date.now() - lastWarned < 60_000) return; // at most once a minute through an outage
+    lastWarned = Date.now();
+    log.warn('APQ cache (redis) failed: lookups are misses', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+  });
+  return {
+    cache: new ErrorsAreMissesCache(new KeyvAdapter(keyv as unknown as KeyvOfAdapter)),
+    close: () => keyv.disconnect(),
+  };
 }

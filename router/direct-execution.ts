@@ -16,10 +16,12 @@
  *
  * `test/graph/direct-execution.test.ts` compares the two paths byte for byte over a broad set of operations.
  */
+import type { Logger } from '../src/core/log.ts';
 import { execute, isInterfaceType, isObjectType, Kind, validate, visit } from 'graphql';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
-import { subgraphContext, withTimeout, TIMEOUT } from './sources/source.ts';
+import { subgraphContext } from './sources/source.ts';
+import { TimeoutError, withTimeout } from '../src/core/timeout.ts';
 import type { SourceContext } from './sources/source.ts';
 
 /** Whether the document selects an introspection field other than `__typename`. */
@@ -68,7 +70,7 @@ export function directExecutor(
   subgraph: Subgraph<unknown>,
   opts: {
     timeoutMs: number;
-    log: { warn(msg: string, data?: Record<string, unknown>): void };
+    log: Pick<Logger, 'warn'>;
     /** Called for each request answered directly (statistics). */
     onAnswered?: () => void;
   },
@@ -96,16 +98,15 @@ export function directExecutor(
           operationName,
           contextValue: await subgraphContext(subgraph, ctx),
         });
-      let result: Awaited<ReturnType<typeof execution>> | typeof TIMEOUT;
+      let result: Awaited<ReturnType<typeof execution>>;
       try {
         result = await withTimeout(execution(), opts.timeoutMs);
-      } catch {
+      } catch (e) {
+        if (e instanceof TimeoutError) {
+          opts.log.warn('subgraph timed out', { subgraph: subgraph.name, timeoutMs: opts.timeoutMs });
+          (ctx.timedOut ??= new Set()).add(subgraph.name);
+        }
         return null; // a context that failed: the engine's fetch reports it, in its shape
-      }
-      if (result === TIMEOUT) {
-        opts.log.warn('subgraph timed out', { subgraph: subgraph.name, timeoutMs: opts.timeoutMs });
-        (ctx.timedOut ??= new Set()).add(subgraph.name);
-        return null;
       }
       if (result.errors?.length || !result.data) return null;
       opts.onAnswered?.();

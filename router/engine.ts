@@ -8,7 +8,8 @@ import { getOperationAST, GraphQLError, Kind } from 'graphql';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { directExecutor, resolvesAllItsFields } from './direct-execution.ts';
 import type { DirectExecutor } from './direct-execution.ts';
-import type { RouterLog, RouterOptions } from './options.ts';
+import type { RouterOptions } from './options.ts';
+import type { Logger } from '../src/core/log.ts';
 import type { OperationState, RequestState, ResponseParts, RouterPlugin } from './plugin.ts';
 import { ApiError } from '../src/core/errors.ts';
 import type { Limits } from './plugins/limits.ts';
@@ -36,7 +37,7 @@ export interface Executed {
 }
 
 export interface EngineOptions extends RouterOptions {
-  log: RouterLog;
+  log: Logger;
   timeoutMs: number;
   limits: Limits;
   /** The plugins, in order; the engine runs their `onOperation` and `onResponse`. */

@@ -16,7 +16,8 @@ import { batchResponse, engineRequest, readRequest, refusal } from './http-phase
 import type { RouterRequest, RouterResponse } from './http-phase.ts';
 import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
-import type { RouterLog, RouterOptions } from './options.ts';
+import type { RouterOptions } from './options.ts';
+import { silentLogger } from '../src/core/log.ts';
 import type { HttpRequestInfo, RawOperation, RequestState } from './plugin.ts';
 import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
@@ -24,7 +25,7 @@ import { routerPlugins } from './plugins/order.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 
 export type { RouterRequest, RouterResponse } from './http-phase.ts';
-export type { RouterLog, RouterOptions, RouterPlanner } from './options.ts';
+export type { RouterOptions, RouterPlanner } from './options.ts';
 export type { RouterSubgraphs } from './sources/source.ts';
 
 /** The committed supergraph (`npm run compose`). */
@@ -43,13 +44,11 @@ export interface Router {
   stop(): Promise<void>;
 }
 
-const silent: RouterLog = { info() {}, warn() {}, error() {} };
-
 /** The plan a request counts under in the statistics: the caller's, else the refused key's, else `keyless`. */
 const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPlan ?? 'keyless';
 
 export async function createRouter(opts: RouterOptions): Promise<Router> {
-  const log = opts.log ?? silent;
+  const log = opts.log ?? silentLogger;
   const usage = opts.usage;
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };

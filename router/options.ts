@@ -1,4 +1,5 @@
 /** What `createRouter` takes (`router/index.ts`): where the subgraphs are, the access layer, limits, caches. */
+import type { Logger } from '../src/core/log.ts';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Access } from '../src/access/access.ts';
 import type { UsageSink } from '../src/access/usage.ts';
@@ -7,12 +8,6 @@ import type { PersistedManifest, SafelistMode } from './plugins/persisted-operat
 import type { CostPlan } from './plugins/query-cost.ts';
 import type { ResponseCacheOptions } from './response-cache.ts';
 import type { RouterSubgraphs } from './sources/source.ts';
-
-export interface RouterLog {
-  info(msg: string, data?: Record<string, unknown>): void;
-  warn(msg: string, data?: Record<string, unknown>): void;
-  error(msg: string, data?: Record<string, unknown>): void;
-}
 
 export type RouterPlanner = 'rust' | 'js';
 
@@ -70,5 +65,5 @@ export interface RouterOptions {
    * plan with its HTTP status, and each estimated cost. The per-key counts are the access layer's. Omitted → none.
    */
   usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
-  log?: RouterLog;
+  log?: Logger;
 }

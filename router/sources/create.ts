@@ -11,10 +11,11 @@
  * Both answer a failure or a timeout with a GraphQL error naming the subgraph (`SUBGRAPH_UNAVAILABLE`,
  * `SUBGRAPH_TIMEOUT`) — never internals — and the gateway returns everything else (partial results).
  */
+import type { Logger } from '../../src/core/log.ts';
 import { SUBGRAPH_NAMES } from '../../subgraphs/shared/subgraph.ts';
 import { HttpSource } from './http.ts';
 import { InProcessSource } from './in-process.ts';
-import type { RouterSubgraphs, SourceLog, SubgraphSource } from './source.ts';
+import type { RouterSubgraphs, SubgraphSource } from './source.ts';
 
 /** Closes the kept-alive connections of the HTTP sources (an engine's `stop`). */
 export function closeSources(sources: ReadonlyMap<string, SubgraphSource>): void {
@@ -25,7 +26,7 @@ export function closeSources(sources: ReadonlyMap<string, SubgraphSource>): void
 export function createSources(
   subgraphs: RouterSubgraphs,
   timeoutMs: number,
-  log: SourceLog,
+  log: Pick<Logger, 'warn'>,
   dedupe: boolean,
 ): Map<string, SubgraphSource> {
   const sources = new Map<string, SubgraphSource>();

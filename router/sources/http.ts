@@ -3,13 +3,14 @@
  * forwarding `authorization`. (Not `fetch`: per call it cost 2.6× the client CPU — bench/README.md.) An identical
  * query fetch (same body, same forwarded headers) while one is in flight shares its answer (`router/inflight.ts`).
  */
+import type { Logger } from '../../src/core/log.ts';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import { createInflight } from '../inflight.ts';
 import { remoteError, timedOut, unavailable } from './source.ts';
-import type { SourceContext, SourceLog, SubgraphAnswer, SubgraphFetch, SubgraphSource } from './source.ts';
+import type { SourceContext, SubgraphAnswer, SubgraphFetch, SubgraphSource } from './source.ts';
 
 /** Headers the router forwards to a subgraph over HTTP. */
 const FORWARDED = ['authorization'] as const;
@@ -35,7 +36,7 @@ export class HttpSource implements SubgraphSource {
     private readonly name: SubgraphName,
     url: string,
     private readonly timeoutMs: number,
-    private readonly log: SourceLog,
+    private readonly log: Pick<Logger, 'warn'>,
     private readonly dedupe = true,
   ) {
     this.target = new URL(url);

@@ -3,11 +3,13 @@
  * subgraph context (and so its DataLoaders) is made once per router request and shared by every fetch of that
  * request to the subgraph.
  */
+import type { Logger } from '../../src/core/log.ts';
 import { execute, GraphQLError, parse } from 'graphql';
 import type { DocumentNode } from 'graphql';
 import type { Subgraph } from '../../subgraphs/shared/subgraph.ts';
-import { clientError, subgraphContext, timedOut, TIMEOUT, unavailable, withTimeout } from './source.ts';
-import type { SourceContext, SourceLog, SubgraphAnswer, SubgraphFetch, SubgraphSource } from './source.ts';
+import { clientError, subgraphContext, timedOut, unavailable } from './source.ts';
+import { TimeoutError, withTimeout } from '../../src/core/timeout.ts';
+import type { SourceContext, SubgraphAnswer, SubgraphFetch, SubgraphSource } from './source.ts';
 
 /** Parsed subgraph documents: the query planner sends the same few strings again and again. */
 class DocumentCache {
@@ -29,7 +31,7 @@ export class InProcessSource implements SubgraphSource {
   constructor(
     private readonly subgraph: Subgraph<unknown>,
     private readonly timeoutMs: number,
-    private readonly log: SourceLog,
+    private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
   async process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer> {
@@ -56,11 +58,12 @@ export class InProcessSource implements SubgraphSource {
       };
     };
     try {
-      const r = await withTimeout(run(), this.timeoutMs);
-      if (r !== TIMEOUT) return r;
-      this.log.warn('subgraph timed out', { subgraph: name, timeoutMs: this.timeoutMs });
-      return { errors: [timedOut(name, this.timeoutMs)] };
+      return await withTimeout(run(), this.timeoutMs);
     } catch (e) {
+      if (e instanceof TimeoutError) {
+        this.log.warn('subgraph timed out', { subgraph: name, timeoutMs: this.timeoutMs });
+        return { errors: [timedOut(name, this.timeoutMs)] };
+      }
       this.log.warn('subgraph failed', { subgraph: name, error: e instanceof Error ? e.message : String(e) });
       return { errors: [unavailable(name)] };
     }

@@ -3,6 +3,7 @@
  * and the errors a failed or slow subgraph is reported with — `SUBGRAPH_UNAVAILABLE`, `SUBGRAPH_TIMEOUT`, "internal
  * error in the X service" — never internals.
  */
+import type { Logger } from '../../src/core/log.ts';
 import { GraphQLError } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
@@ -51,10 +52,6 @@ export function subgraphContext(subgraph: Subgraph<unknown>, ctx: Partial<Source
   return sub;
 }
 
-export interface SourceLog {
-  warn(msg: string, data?: Record<string, unknown>): void;
-}
-
 export const unavailable = (name: string): GraphQLFormattedError => ({
   message: `the ${name} service is unavailable: its fields are null in this response; retry later`,
   extensions: { code: 'SUBGRAPH_UNAVAILABLE', subgraph: name },
@@ -65,7 +62,7 @@ export const timedOut = (name: string, ms: number): GraphQLFormattedError => ({
 });
 
 /** A subgraph error as the gateway receives it: no `http` extension (statuses are the router's to set). */
-export function clientError(e: GraphQLError, name: string, log: SourceLog): GraphQLFormattedError {
+export function clientError(e: GraphQLError, name: string, log: Pick<Logger, 'warn'>): GraphQLFormattedError {
   const original = e.originalError;
   // A GraphQLError thrown by a resolver (or a validation error) is the client's to read; anything else is internal.
   if (original && !(original instanceof GraphQLError)) {
@@ -91,7 +88,7 @@ export const internalError = (name: string, path: GraphQLFormattedError['path'])
  * the client's to read (without `http`, `stacktrace` or `exception` extensions); an internal one (the subgraph
  * server's `INTERNAL_SERVER_ERROR`, or no code) is logged and becomes "internal error in the X service".
  */
-export function remoteError(e: unknown, name: string, log: SourceLog): GraphQLFormattedError {
+export function remoteError(e: unknown, name: string, log: Pick<Logger, 'warn'>): GraphQLFormattedError {
   const err = (e && typeof e === 'object' ? e : {}) as Partial<GraphQLFormattedError>;
   const path = Array.isArray(err.path) ? err.path : undefined;
   const extensions =
@@ -109,14 +106,3 @@ export function remoteError(e: unknown, name: string, log: SourceLog): GraphQLFo
     extensions: rest,
   };
 }
-
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p,
-    new Promise<typeof TIMEOUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMEOUT), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-export const TIMEOUT = Symbol('timeout');

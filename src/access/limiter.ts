@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { withTimeout } from './timeout.ts';
+import { withTimeout } from '../core/timeout.ts';
 
 /** Result of counting one request against an identity's per-minute budget. */
 export interface RateLimitResult {
@@ -89,7 +89,9 @@ export function createRedisLimiter(client: object, opts: RedisLimiterOptions = {
   return {
     async consume(identity, limit) {
       try {
-        return await withTimeout(redis.consume(identity, limit), timeoutMs, 'redis rate-limit store');
+        return await withTimeout(redis.consume(identity, limit), timeoutMs, {
+          what: 'redis rate-limit store',
+        });
       } catch (err) {
         opts.onFallback?.(err);
         return fallback.consume(identity, limit);

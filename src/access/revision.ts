@@ -1,4 +1,4 @@
-import { withTimeout } from './timeout.ts';
+import { withTimeout } from '../core/timeout.ts';
 
 /**
  * Key revisions: how the lookup cache in keys.ts stays exact. Every key write (create, approve, reject, revoke) bumps
@@ -117,6 +117,6 @@ export class RedisRevision implements KeyRevision {
 
   private call<T>(fn: () => Promise<T>): Promise<T> {
     if (this.client.isReady === false) return Promise.reject(new Error('redis is not connected'));
-    return withTimeout(fn(), this.timeoutMs, 'redis');
+    return withTimeout(fn(), this.timeoutMs, { what: 'redis' });
   }
 }

@@ -1,4 +1,5 @@
 /** The per-process usage recorder: counts in memory, written every few seconds (`usage.ts`). */
+import type { Logger } from '../core/log.ts';
 import {
   countOf,
   KEY_INDEX,
@@ -13,15 +14,7 @@ import type { UsageBatch } from './usage-counts.ts';
 import { pruneUsage, UsageReader, writeUsage } from './usage-store.ts';
 import type { Queryable } from '../store/db.ts';
 import { costBucket, minuteOf, USAGE_RETENTION_MS } from './usage.ts';
-import type {
-  KeyOutcome,
-  KeyUsageMinute,
-  ServiceStats,
-  UsageLog,
-  UsagePlan,
-  UsageReads,
-  UsageSink,
-} from './usage.ts';
+import type { KeyOutcome, KeyUsageMinute, ServiceStats, UsagePlan, UsageReads, UsageSink } from './usage.ts';
 
 export interface UsageRecorderOptions {
   /** Clock, UNIX ms; default `Date.now`. */
@@ -33,7 +26,7 @@ export interface UsageRecorderOptions {
   /** How often a flush also deletes old rows; default every 10 minutes. */
   pruneIntervalMs?: number;
   /** Where failed writes are reported (at most once a minute); default nowhere. */
-  log?: UsageLog;
+  log?: Pick<Logger, 'warn'>;
 }
 
 /**

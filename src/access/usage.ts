@@ -93,10 +93,6 @@ export interface UsageReads {
   serviceStats(from: number, to: number): Promise<ServiceStats>;
 }
 
-export interface UsageLog {
-  warn(msg: string, data?: Record<string, unknown>): void;
-}
-
 /** Start of the minute holding `t` (UNIX ms). */
 export const minuteOf = (t: number): number => Math.floor(t / MINUTE_MS) * MINUTE_MS;
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileSecret } from '../secret-file.ts';
 
@@ -26,12 +26,4 @@ export function resolveAdminToken(opts: {
   if (opts.scaleOut) return { token: null, file: null };
   const token = fileSecret(opts.dataDir, 'admin-token', () => `cwa_${randomBytes(24).toString('base64url')}`);
   return { token, file: adminTokenPath(opts.dataDir) };
-}
-
-/** Constant-time check of an `Authorization: Bearer …` header against the token. */
-export function bearerMatches(header: string | undefined, token: string | null): boolean {
-  if (!token || !header?.startsWith('Bearer ')) return false;
-  const a = createHash('sha256').update(header.slice(7).trim()).digest();
-  const b = createHash('sha256').update(token).digest();
-  return timingSafeEqual(a, b);
 }

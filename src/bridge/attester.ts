@@ -4,6 +4,7 @@
  * fails stores nothing: the last report stays and ages into `stale` by its figures' time. Failures are counted by
  * reason and logged at most once a minute.
  */
+import type { Logger } from '../core/log.ts';
 import type { Db } from '../store/db.ts';
 import type { AttestationKey } from './attestation.ts';
 import type { ChainDataAdapter } from './chain-data.ts';
@@ -32,7 +33,7 @@ export interface ReserveAttesterOptions {
   key: AttestationKey;
   /** Default 600,000 ms. */
   everyMs?: number;
-  log: { warn(msg: string, data?: Record<string, unknown>): void };
+  log: Pick<Logger, 'warn'>;
   now?: () => number;
 }
 

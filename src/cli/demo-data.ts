@@ -5,14 +5,14 @@ import type { AppConfig } from '../config.ts';
 import { writeDemoDataset } from '../demo/dataset.ts';
 import { ensureDemoData } from '../market/demo.ts';
 import { MarketService } from '../market/service.ts';
-import { engineConfig } from '../product.ts';
+import { engineConfig } from '../start/wiring.ts';
 import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
 import type { CommandSpec } from './spec.ts';
 import { intFlag, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-import { createLogger } from './log.ts';
+import { createLogger } from '../core/log.ts';
 import { phasedProgress } from './phased.ts';
 import { createProgress } from './progress.ts';
 

@@ -3,14 +3,14 @@ import { countLines } from '../ingest/count.ts';
 import { createReplaySource } from '../ingest/replay.ts';
 import { loadSourcesFile } from '../ingest/sources.ts';
 import { MarketService } from '../market/service.ts';
-import { engineConfig } from '../product.ts';
+import { engineConfig } from '../start/wiring.ts';
 import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
 import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-import { createLogger } from './log.ts';
+import { createLogger } from '../core/log.ts';
 import { createProgress } from './progress.ts';
 
 export const INGEST: CommandSpec = {

@@ -1,5 +1,5 @@
 import type { Plan } from '../access/plans.ts';
-import { createAccessRuntime } from '../access-runtime.ts';
+import { createAccessRuntime } from '../start/access.ts';
 import type { AppConfig } from '../config.ts';
 import { openDb } from '../store/open.ts';
 import { adminClient, SERVER_OPTIONS, SERVER_SUMMARY, ServerUnreachable } from './admin-client.ts';
@@ -8,7 +8,7 @@ import type { CommandSpec, OptionSpec } from './spec.ts';
 import { intFlag, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-import { createLogger } from './log.ts';
+import { createLogger } from '../core/log.ts';
 
 const PLANS = ['free', 'pro', 'enterprise'];
 const STATUSES = ['pending', 'approved', 'rejected', 'revoked'];

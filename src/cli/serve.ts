@@ -1,13 +1,12 @@
 import { constants } from 'node:os';
 import type { AppConfig } from '../config.ts';
-import { parsePart, partName, startGraphPart } from '../graph-service.ts';
-import { startProduct } from '../product.ts';
+import { parsePart, partName, startGraphPart } from '../start/part.ts';
+import { startProduct } from '../start/product.ts';
 import type { Args } from './args.ts';
 import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-import { createLogger } from './log.ts';
 import { phasedProgress } from './phased.ts';
 
 export const SERVE: CommandSpec = {
@@ -36,7 +35,6 @@ export const serveCommand = (cfg: AppConfig, argv: readonly string[]): Promise<n
 
 async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional.length > 0) throw new UsageError(`serve takes no arguments (got ${positional[0]})`);
-  const log = createLogger(cfg.logLevel);
   // Until everything is ready, SIGINT/SIGTERM end the process at once, as Node does without a listener: a library's
   // own listener (Hive Gateway's runtime disposes itself on SIGTERM) must not make the process outlive the signal.
   const early = (signal: NodeJS.Signals) => process.exit(128 + (constants.signals[signal] ?? 15));
@@ -50,7 +48,7 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
       throw new UsageError(
         '--only must be subgraph:markets, subgraph:identity, subgraph:bridge, subgraph:accounts or router',
       );
-    const running = await startGraphPart(cfg, part, { log, progress: phasedProgress() });
+    const running = await startGraphPart(cfg, part, { progress: phasedProgress() });
     if (part.kind === 'subgraph' && part.name === 'accounts')
       process.stderr.write(operatorTokenLine(cfg, running.adminTokenFile));
     process.stderr.write(`coinwallet: ${partName(part)} listening on ${running.url}/graphql\n`);
@@ -58,7 +56,7 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
     process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
     close = () => running.close();
   } else {
-    const product = await startProduct(cfg, { log, progress: phasedProgress() });
+    const product = await startProduct(cfg, { progress: phasedProgress() });
     process.stderr.write(operatorTokenLine(cfg, product.adminTokenFile));
     process.stderr.write(
       `coinwallet: listening on ${product.url} (health: ${product.url}/healthz, graph: ${product.url}/graphql)\n`,

@@ -7,18 +7,20 @@
  * `allowUnlisted`) and prompts once per origin per session; every signing and sending method prompts each time;
  * every method but `wallet_connect` and `id_connect` needs a connected origin.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { base64 } from '@scure/base';
-import { challengeText, parseChallenge } from '../accounts/challenge.ts';
-import { KIT_TICKERS_AND_SOL } from '../crypto/chains.ts';
-import type { ErrorReason, HostEvent, Method, Params, RpcErrorBody } from '../provider/protocol.ts';
-import { ERROR_CODES, METHODS, identityPairingText, rpcError } from '../provider/protocol.ts';
-import { capabilitiesFor, chainSupports } from './capabilities.ts';
-import type { Account, DevWallet } from './dev-wallet.ts';
+import { randomUUID } from 'node:crypto';
+import type { HostEvent, Method, Params, RpcErrorBody } from '../provider/protocol.ts';
+import { ERROR_CODES, METHODS, rpcError } from '../provider/protocol.ts';
+import { capabilitiesFor } from './capabilities.ts';
+import type { DevWallet } from './dev-wallet.ts';
+import { depositFee, depositParams, depositPrompt, depositTxid, checkFunds } from './host-deposit.ts';
+import { err, fromPlatform, invalid, toBody } from './host-errors.ts';
+import { ltcAccount, pairingRequest, signInChallenge } from './host-identity.ts';
+import type { PromptText } from './host-session.ts';
+import { askedTickers, chainAccount, connectPrompt, isOrigin, requireConnected } from './host-session.ts';
+import { messageToSign, transactionToSign } from './host-solana.ts';
 import type { Platform } from './platform.ts';
-import { PlatformError, lkyDepositLane } from './platform.ts';
-import { parseSolanaMessage } from './solana-message.ts';
-import { formatUnits } from './units.ts';
+
+export { MAX_SIGN_MESSAGE_BYTES } from './host-solana.ts';
 
 export interface HostOptions {
   wallet: DevWallet;
@@ -47,26 +49,6 @@ export interface EventOut {
 
 export type Settled = { result: unknown; events?: EventOut[] } | { error: RpcErrorBody };
 export type HostAnswer = Settled | { prompt: PromptView };
-
-/** LKY has 8 decimals. */
-const LKY_DECIMALS = 8;
-/** Longest message `wallet_signMessage` signs (UTF-8 bytes). */
-export const MAX_SIGN_MESSAGE_BYTES = 16_384;
-
-class HostError extends Error {
-  constructor(readonly body: RpcErrorBody) {
-    super(body.message);
-  }
-}
-
-const err = (
-  code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
-  reason: ErrorReason,
-  message: string,
-  extra = {},
-) => new HostError(rpcError(code, reason, message, extra));
-const invalid = (reason: ErrorReason, message: string, extra = {}) =>
-  err(ERROR_CODES.invalidParams, reason, message, extra);
 
 export class HostCore {
   readonly #o: HostOptions;
@@ -164,37 +146,29 @@ export class HostCore {
   #prompt(
     origin: string,
     method: Method,
-    title: string,
-    details: PromptView['details'],
+    text: PromptText,
     run: () => Promise<Settled> | Settled,
   ): HostAnswer {
-    const view: PromptView = { id: randomUUID(), origin, method, title, details };
+    const view: PromptView = { id: randomUUID(), origin, method, title: text.title, details: text.details };
     this.#prompts.set(view.id, { view, run });
     return { prompt: view };
+  }
+
+  #requireConnected(origin: string): Set<string> {
+    return requireConnected(this.#sessions.get(origin));
+  }
+
+  /** The account for `ticker` of a connected origin, after the chain checks (docs/provider.md §5 order). */
+  #chain(origin: string, method: Method, ticker: unknown) {
+    return chainAccount(this.#requireConnected(origin), this.#o.wallet, method, ticker);
   }
 
   // ---- wallet_connect ---------------------------------------------------------------------------------------
 
   async #connect(origin: string, p: Params): Promise<HostAnswer> {
-    const tickers = p.tickers;
-    // Duplicates are ignored, so allow some; a longer list is not a mistake a dapp makes by accident.
-    const max = KIT_TICKERS_AND_SOL.length * 2;
-    if (!Array.isArray(tickers) || tickers.length === 0 || tickers.length > max) {
-      throw invalid('INVALID_PARAMS', `wallet_connect needs { tickers: string[] } (1 to ${max} entries)`);
-    }
-    const asked: string[] = [];
-    for (const t of tickers) {
-      if (typeof t !== 'string' || !KIT_TICKERS_AND_SOL.includes(t)) {
-        throw invalid(
-          'UNKNOWN_TICKER',
-          `unknown ticker ${JSON.stringify(t)}: use ${KIT_TICKERS_AND_SOL.join(', ')}`,
-          { ticker: t },
-        );
-      }
-      if (!asked.includes(t)) asked.push(t);
-    }
+    const asked = askedTickers(p);
     if (!this.#o.allowUnlisted) {
-      const access = await this.#platform(() => this.#o.platform.access(origin));
+      const access = await fromPlatform(() => this.#o.platform.access(origin));
       if (!access.allowed) {
         throw err(
           ERROR_CODES.unauthorized,
@@ -213,26 +187,10 @@ export class HostCore {
       if (after.length !== before.length) answer.events = [{ event: 'accountsChanged', data: after }];
       return answer;
     }
-    const shared = this.#o.wallet.accounts(asked);
-    const missing = asked.filter((t) => !this.#o.wallet.has(t));
-    return this.#prompt(
-      origin,
-      'wallet_connect',
-      `Connect ${origin}?`,
-      [
-        { label: 'Site', value: origin },
-        { label: 'Asks for', value: asked.join(', ') },
-        {
-          label: 'Shares',
-          value: shared.length ? shared.map((a) => `${a.ticker} ${a.address}`).join('\n') : 'no accounts',
-        },
-        ...(missing.length ? [{ label: 'No wallet for', value: missing.join(', ') }] : []),
-      ],
-      () => {
-        this.#sessions.set(origin, new Set(asked));
-        return { result: this.#connectResult(origin, asked) };
-      },
-    );
+    return this.#prompt(origin, 'wallet_connect', connectPrompt(origin, asked, this.#o.wallet), () => {
+      this.#sessions.set(origin, new Set(asked));
+      return { result: this.#connectResult(origin, asked) };
+    });
   }
 
   #connectResult(origin: string, asked: readonly string[]) {
@@ -246,57 +204,6 @@ export class HostCore {
     };
   }
 
-  // ---- checks shared by the chain methods --------------------------------------------------------------------
-
-  #requireConnected(origin: string): Set<string> {
-    const s = this.#sessions.get(origin);
-    if (!s) throw err(ERROR_CODES.unauthorized, 'NOT_CONNECTED', 'call wallet_connect first');
-    return s;
-  }
-
-  /** The account for `ticker` of a connected origin, after the chain checks (docs/provider.md §5 order). */
-  #chain(origin: string, method: Method, ticker: unknown): Account {
-    const connected = this.#requireConnected(origin);
-    if (typeof ticker !== 'string') throw invalid('INVALID_PARAMS', `${method} needs { ticker }`);
-    if (!KIT_TICKERS_AND_SOL.includes(ticker)) {
-      throw invalid('UNKNOWN_TICKER', `unknown ticker ${JSON.stringify(ticker)}`, { ticker });
-    }
-    if (!chainSupports(ticker, method)) {
-      throw err(
-        ERROR_CODES.unsupportedMethod,
-        'UNSUPPORTED_FOR_CHAIN',
-        `${method} is not supported for ${ticker}`,
-        {
-          ticker,
-        },
-      );
-    }
-    const account = this.#o.wallet.account(ticker);
-    if (!account) {
-      throw err(ERROR_CODES.unsupportedMethod, 'NO_WALLET_FOR_CHAIN', `the user has no ${ticker} wallet`, {
-        ticker,
-      });
-    }
-    if (!connected.has(ticker)) {
-      throw err(
-        ERROR_CODES.chainDisconnected,
-        'CHAIN_NOT_CONNECTED',
-        `${ticker} was not part of wallet_connect: connect it first`,
-        { ticker },
-      );
-    }
-    return account;
-  }
-
-  async #platform<T>(f: () => Promise<T>): Promise<T> {
-    try {
-      return await f();
-    } catch (e) {
-      if (e instanceof PlatformError) throw err(ERROR_CODES.internal, 'PLATFORM_UNAVAILABLE', e.message);
-      throw e;
-    }
-  }
-
   // ---- LKY ---------------------------------------------------------------------------------------------------
 
   #getBalance(origin: string, p: Params): HostAnswer {
@@ -307,87 +214,17 @@ export class HostCore {
 
   async #sendTransaction(origin: string, p: Params): Promise<HostAnswer> {
     const account = this.#chain(origin, 'wallet_sendTransaction', p.ticker);
-    if (p.kind !== 'bridge-deposit') {
-      throw invalid(
-        'NOT_A_BRIDGE_DEPOSIT',
-        'wallet_sendTransaction only makes LKY bridge deposits (kind: "bridge-deposit")',
-      );
-    }
-    if (typeof p.to !== 'string' || typeof p.amount !== 'string' || !/^[1-9]\d{0,29}$/.test(p.amount)) {
-      throw invalid(
-        'INVALID_PARAMS',
-        'a bridge deposit needs { to, amount } (amount: base units as a decimal string)',
-      );
-    }
-    const to = p.to;
-    const amount = BigInt(p.amount);
-    const config = await this.#platform(() => this.#o.platform.bridgeConfig());
-    const lane = lkyDepositLane(config);
-    if (!lane?.depositAddress) {
-      throw err(
-        ERROR_CODES.unsupportedMethod,
-        'UNSUPPORTED_FOR_CHAIN',
-        'the active bridge deployment takes no LKY deposits',
-      );
-    }
-    if (lane.status !== 'active') {
-      throw invalid('LANE_PAUSED', `LKY deposits are paused: ${lane.pausedReason ?? 'no reason given'}`, {
-        pausedReason: lane.pausedReason,
-      });
-    }
-    if (to !== lane.depositAddress) {
-      throw invalid(
-        'NOT_A_BRIDGE_DEPOSIT',
-        `${to} is not the LKY deposit address of the active bridge deployment`,
-        {
-          depositAddress: lane.depositAddress,
-        },
-      );
-    }
-    const min = BigInt(lane.minAmount);
-    const max = BigInt(lane.maxAmount);
-    if (amount < min || amount > max) {
-      throw invalid(
-        'AMOUNT_OUT_OF_LIMITS',
-        `the amount must be from ${lane.minAmount} to ${lane.maxAmount} base units`,
-        {
-          minAmount: lane.minAmount,
-          maxAmount: lane.maxAmount,
-        },
-      );
-    }
-    if (amount > this.#lkyBalance) {
-      throw invalid('INSUFFICIENT_FUNDS', 'the LKY balance does not cover the amount', {
-        balance: this.#lkyBalance.toString(),
-      });
-    }
-    const fee =
-      BigInt(lane.fees.fixed) + (amount * BigInt(Math.round(lane.fees.percent * 1e6))) / 100_000_000n;
+    const { to, amount } = depositParams(p);
+    const config = await fromPlatform(() => this.#o.platform.bridgeConfig());
+    const fee = depositFee(config, to, amount, this.#lkyBalance);
     return this.#prompt(
       origin,
       'wallet_sendTransaction',
-      'Bridge deposit: LKY → wLKY',
-      [
-        { label: 'Send', value: `${formatUnits(amount, LKY_DECIMALS)} LKY from ${account.address}` },
-        { label: 'To (bridge deposit address)', value: to },
-        { label: 'Deployment', value: `${config.network} ${config.version}` },
-        { label: 'Bridge fee', value: `${formatUnits(fee, LKY_DECIMALS)} LKY` },
-        {
-          label: 'You receive',
-          value: `≈ ${formatUnits(amount > fee ? amount - fee : 0n, LKY_DECIMALS)} wLKY`,
-        },
-      ],
+      depositPrompt(account, config, { to, amount, fee }),
       () => {
-        if (amount > this.#lkyBalance) {
-          throw invalid('INSUFFICIENT_FUNDS', 'the LKY balance does not cover the amount', {
-            balance: this.#lkyBalance.toString(),
-          });
-        }
+        checkFunds(amount, this.#lkyBalance);
         this.#lkyBalance -= amount;
-        const txid = createHash('sha256')
-          .update(`coinwallet dev deposit\n${++this.#deposits}\n${to}\n${amount}\n${this.#now()}`)
-          .digest('hex');
-        return { result: { txid } };
+        return { result: { txid: depositTxid(++this.#deposits, to, amount, this.#now()) } };
       },
     );
   }
@@ -396,162 +233,42 @@ export class HostCore {
 
   #signMessage(origin: string, p: Params): HostAnswer {
     const account = this.#chain(origin, 'wallet_signMessage', p.ticker);
-    if (typeof p.message !== 'string')
-      throw invalid('INVALID_PARAMS', 'wallet_signMessage needs { message: string }');
-    const bytes = new TextEncoder().encode(p.message);
-    if (bytes.length === 0 || bytes.length > MAX_SIGN_MESSAGE_BYTES) {
-      throw invalid('INVALID_PARAMS', `the message must be 1 to ${MAX_SIGN_MESSAGE_BYTES} bytes`);
-    }
-    return this.#prompt(
-      origin,
-      'wallet_signMessage',
-      'Sign a message (Solana)',
-      [
-        { label: 'Account', value: account.address },
-        { label: 'Message', value: p.message },
-      ],
-      () => ({ result: { publicKey: account.publicKey, signature: this.#o.wallet.signSolana(bytes) } }),
-    );
+    const { bytes, prompt } = messageToSign(p, account);
+    return this.#prompt(origin, 'wallet_signMessage', prompt, () => ({
+      result: { publicKey: account.publicKey, signature: this.#o.wallet.signSolana(bytes) },
+    }));
   }
 
   #signTransaction(origin: string, p: Params): HostAnswer {
     const account = this.#chain(origin, 'wallet_signTransaction', p.ticker);
-    let bytes: Uint8Array;
-    try {
-      if (typeof p.transaction !== 'string') throw new Error();
-      bytes = base64.decode(p.transaction);
-    } catch {
-      throw invalid(
-        'INVALID_PARAMS',
-        'wallet_signTransaction needs { transaction: base64 of the message bytes }',
-      );
-    }
-    const info = parseSolanaMessage(bytes);
-    if (!info) throw invalid('INVALID_PARAMS', 'the transaction is not a Solana (legacy or v0) message');
-    if (!info.signers.includes(account.publicKey)) {
-      throw invalid('NOT_A_SIGNER', `${account.address} is not a required signer of this transaction`);
-    }
-    return this.#prompt(
-      origin,
-      'wallet_signTransaction',
-      'Sign a transaction (Solana)',
-      [
-        { label: 'Account', value: account.address },
-        { label: 'Fee payer', value: info.signers[0] ?? '' },
-        { label: 'Message', value: `${info.version === 'legacy' ? 'legacy' : 'v0'}, ${bytes.length} bytes` },
-        { label: 'Instructions', value: String(info.instructions) },
-      ],
-      () => ({ result: { publicKey: account.publicKey, signature: this.#o.wallet.signSolana(bytes) } }),
-    );
+    const { bytes, prompt } = transactionToSign(p, account);
+    return this.#prompt(origin, 'wallet_signTransaction', prompt, () => ({
+      result: { publicKey: account.publicKey, signature: this.#o.wallet.signSolana(bytes) },
+    }));
   }
 
   // ---- identity ----------------------------------------------------------------------------------------------
 
-  #ltcAccount(): Account {
-    const a = this.#o.wallet.account('LTC');
-    if (!a)
-      throw err(ERROR_CODES.unsupportedMethod, 'NO_WALLET_FOR_CHAIN', 'the user has no LTC wallet', {
-        ticker: 'LTC',
-      });
-    return a;
-  }
-
   #idSignMessage(origin: string, p: Params): HostAnswer {
     const connected = this.#requireConnected(origin);
-    const account = this.#ltcAccount();
-    if (!connected.has('LTC')) {
-      throw err(ERROR_CODES.chainDisconnected, 'CHAIN_NOT_CONNECTED', 'LTC was not part of wallet_connect', {
-        ticker: 'LTC',
-      });
-    }
-    if (typeof p.message !== 'string')
-      throw invalid('INVALID_PARAMS', 'id_signMessage needs { message: string }');
-    const fields = parseChallenge(p.message);
-    let canonical = false;
-    try {
-      canonical = fields !== null && challengeText(fields) === p.message;
-    } catch {
-      canonical = false;
-    }
-    if (!fields || !canonical) {
-      throw invalid('NOT_A_SIGN_IN_CHALLENGE', 'id_signMessage signs only the accounts sign-in challenge');
-    }
-    if (fields.domain !== this.#o.platform.domain) {
-      throw invalid(
-        'CHALLENGE_WRONG_DOMAIN',
-        `the challenge is for ${fields.domain}, not ${this.#o.platform.domain}`,
-      );
-    }
-    if (fields.address !== account.address) {
-      throw invalid(
-        'CHALLENGE_WRONG_ADDRESS',
-        `the challenge is for ${fields.address}, not this wallet's LTC address`,
-      );
-    }
-    if (fields.expiresAt <= this.#now()) throw invalid('CHALLENGE_EXPIRED', 'the challenge has expired');
-    const message = p.message;
-    return this.#prompt(
-      origin,
-      'id_signMessage',
-      `Sign in to ${fields.domain}`,
-      [
-        { label: 'Requested by', value: origin },
-        { label: 'Address', value: account.address },
-        { label: 'Message', value: message },
-      ],
-      () => ({ result: { address: account.address, signature: this.#o.wallet.signMessage('LTC', message) } }),
-    );
+    const account = ltcAccount(this.#o.wallet);
+    const { message, prompt } = signInChallenge(origin, p, connected, account, {
+      domain: this.#o.platform.domain,
+      now: this.#now,
+    });
+    return this.#prompt(origin, 'id_signMessage', prompt, () => ({
+      result: { address: account.address, signature: this.#o.wallet.signMessage('LTC', message) },
+    }));
   }
 
   #idConnect(origin: string, p: Params): HostAnswer {
-    if (origin !== this.#o.identityOrigin) {
-      throw err(
-        ERROR_CODES.unauthorized,
-        'UNTRUSTED_ORIGIN',
-        'id_connect is only available to the name-resolution site',
-        {
-          origin,
-        },
-      );
-    }
-    if (typeof p.nonce !== 'string' || !/^[A-Za-z0-9]{8,128}$/.test(p.nonce)) {
-      throw invalid('INVALID_PARAMS', 'id_connect needs { nonce } (8 to 128 letters and digits)');
-    }
-    const account = this.#ltcAccount();
-    const text = identityPairingText({ origin, address: account.address, nonce: p.nonce });
-    return this.#prompt(
-      origin,
-      'id_connect',
-      `Pair your identity with ${origin}`,
-      [
-        { label: 'Address', value: account.address },
-        { label: 'Message', value: text },
-      ],
-      () => ({
-        result: {
-          address: account.address,
-          publicKey: account.publicKey,
-          signature: this.#o.wallet.signMessage('LTC', text),
-        },
-      }),
-    );
+    const { account, text, prompt } = pairingRequest(origin, p, this.#o.identityOrigin, this.#o.wallet);
+    return this.#prompt(origin, 'id_connect', prompt, () => ({
+      result: {
+        address: account.address,
+        publicKey: account.publicKey,
+        signature: this.#o.wallet.signMessage('LTC', text),
+      },
+    }));
   }
-}
-
-function isOrigin(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === v;
-  } catch {
-    return false;
-  }
-}
-
-function toBody(e: unknown): RpcErrorBody {
-  if (e instanceof HostError) return e.body;
-  return rpcError(
-    ERROR_CODES.internal,
-    'INTERNAL_ERROR',
-    `the wallet failed: ${e instanceof Error ? e.message : String(e)}`,
-  );
 }

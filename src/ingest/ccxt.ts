@@ -7,6 +7,7 @@
  * { "venues": [{ "id": "kraken", "timeoutMs": 10000, "symbols": { "LTC/USD": "litecoin", "DOGE/USD": "dogecoin" } }] }
  * ```
  */
+import { withTimeout } from '../core/timeout.ts';
 import { readFileSync } from 'node:fs';
 import { ASSET_BY_ID } from '../catalog/assets.ts';
 import type { SourceSnapshot, Ticker, TickerSource, VenueKind } from './types.ts';
@@ -109,27 +110,6 @@ export function quoteOfSymbol(symbol: string): string {
   return (symbol.split('/')[1] ?? '').split(':')[0]!.toLowerCase();
 }
 
-/** Waits for `work` at most `ms`, or until `outer` aborts; the late result of a cut-off request is ignored. */
-async function withTimeout<T>(work: Promise<T>, ms: number, outer: AbortSignal): Promise<T> {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new Error(`timed out after ${ms} ms`)), ms);
-  const onAbort = (): void => ac.abort(outer.reason);
-  outer.addEventListener('abort', onAbort, { once: true });
-  if (outer.aborted) onAbort();
-  const aborted = new Promise<never>((_, reject) => {
-    const fire = (): void =>
-      reject(ac.signal.reason instanceof Error ? ac.signal.reason : new Error('aborted'));
-    if (ac.signal.aborted) fire();
-    else ac.signal.addEventListener('abort', fire, { once: true });
-  });
-  try {
-    return await Promise.race([work, aborted]);
-  } finally {
-    clearTimeout(timer);
-    outer.removeEventListener('abort', onAbort);
-  }
-}
-
 /** A ticker source over ccxt. `deps.createExchange` replaces ccxt (tests inject recorded responses). */
 export function createCcxtSource(
   config: CcxtSourceConfig,
@@ -157,7 +137,7 @@ export function createCcxtSource(
           const source = `ccxt:${v.id}`;
           try {
             const symbols = v.symbols.map(([s]) => s);
-            const response = await withTimeout(v.exchange.fetchTickers(symbols), v.timeoutMs, signal);
+            const response = await withTimeout(v.exchange.fetchTickers(symbols), v.timeoutMs, { signal });
             const receivedAt = now();
             const tickers: Partial<Ticker>[] = [];
             const missing: string[] = [];

@@ -1,3 +1,4 @@
+import { TimeoutError, withTimeout } from '../core/timeout.ts';
 import { createHash } from 'node:crypto';
 import { failureOf } from './http.ts';
 import type { FxRate, MiningRecord, SourceSnapshot, SupplyRecord, Ticker, TickerSource } from './types.ts';
@@ -81,27 +82,17 @@ export async function pollAll(
     sources.map(async (src) => {
       const timeoutMs = src.timeoutMs ?? defaultTimeoutMs;
       const t0 = performance.now();
-      const ac = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          ac.abort();
-          reject(new Error(`timed out after ${timeoutMs} ms`));
-        }, timeoutMs);
-      });
       try {
-        const snapshot = await Promise.race([src.poll(ac.signal), timeout]);
+        const snapshot = await withTimeout((signal) => src.poll(signal), timeoutMs);
         return { source: src.id, snapshot, error: null, ms: performance.now() - t0 };
       } catch (err) {
         return {
           source: src.id,
           snapshot: null,
           error: err instanceof Error ? err.message : String(err),
-          reason: ac.signal.aborted ? 'timeout' : failureOf(err),
+          reason: err instanceof TimeoutError ? 'timeout' : failureOf(err),
           ms: performance.now() - t0,
         };
-      } finally {
-        clearTimeout(timer);
       }
     }),
   );

@@ -1,3 +1,5 @@
+import { silentLogger } from '../core/log.ts';
+import type { Logger } from '../core/log.ts';
 import { applyPoint, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
 import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
@@ -18,12 +20,6 @@ import type { SourceHealth } from './source-health.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-
-export interface Logger {
-  info(msg: string, data?: Record<string, unknown>): void;
-  warn(msg: string, data?: Record<string, unknown>): void;
-  error(msg: string, data?: Record<string, unknown>): void;
-}
 
 export interface MarketServiceOptions {
   db: Db;
@@ -261,5 +257,3 @@ export class MarketService {
 function pushBar(h: { bars5m: Bar[]; bars1h: Bar[]; bars1d: Bar[] }, res: Resolution, bar: Bar): void {
   (res === '5m' ? h.bars5m : res === '1h' ? h.bars1h : h.bars1d).push(bar);
 }
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -4,6 +4,7 @@
  * Failures are logged at most once a minute per source (with the number kept quiet since), so a source that fails
  * every tick cannot flood the log.
  */
+import type { Logger } from '../core/log.ts';
 import type { PollOutcome, PreparedSnapshot } from '../ingest/pipeline.ts';
 import type { SourceSupply, TickerSource } from '../ingest/types.ts';
 
@@ -28,10 +29,6 @@ export interface SourceHealth {
   failures: Record<string, number>;
 }
 
-export interface HealthLogger {
-  warn(msg: string, data?: Record<string, unknown>): void;
-}
-
 /** A failure is logged at most this often per source. */
 export const LOG_EVERY_MS = 60_000;
 
@@ -40,7 +37,7 @@ export class SourceHealthBook {
   private readonly lastLogged = new Map<string, { at: number; quiet: number }>();
 
   constructor(
-    private readonly log: HealthLogger,
+    private readonly log: Pick<Logger, 'warn'>,
     sources: readonly TickerSource[] = [],
   ) {
     for (const s of sources) this.entry(s.id, s.kind, s.supplies ?? ['tickers']);

@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { redactUrl } from '../access/request-key.ts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
 import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
@@ -25,8 +24,8 @@ import { assetRoutes } from '../rest/assets/index.ts';
 export interface ServerOptions extends HealthOptions {
   /** Base path of the price API; default `/v1/agg`. */
   priceBase?: string;
-  /** Fastify logger setting; default off (tests). */
-  logger?: boolean | { level: string };
+  /** The process's Fastify logger (`ProcessRun.fastifyLogger`: pino, URLs redacted); default none (tests). */
+  logger?: FastifyBaseLogger | null;
   /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
   accounts?: AccountsApiOptions;
   /** Name resolution, registration and partner operations under `/api` (needs `accounts` for sign-in). */
@@ -69,13 +68,7 @@ export const CORS_ALLOWED_HEADERS = [
 /** Builds the HTTP server without listening (tests use `inject`). */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // API keys may travel in the query string: request URLs are logged with them redacted.
-    logger: opts.logger
-      ? {
-          ...(typeof opts.logger === 'object' ? opts.logger : {}),
-          serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url) }) },
-        }
-      : false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : {}),
     // Path parameters and bodies beyond these sizes are client errors, never work for the server.
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (a path that is not valid percent-encoding) use our error body too.

@@ -16,9 +16,8 @@ import { AccountKeys } from '../../src/accounts/api-keys.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';
 import type { DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
-import { bearerMatches } from '../../src/admin/token.ts';
 import type { Db } from '../../src/store/db.ts';
-import { bearerOf } from '../shared/subgraph.ts';
+import { bearerToken, tokenMatches } from '../../src/core/bearer.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { AccountsContext } from './context.ts';
 import { accountsErrors } from './errors.ts';
@@ -65,8 +64,9 @@ export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsS
     name: 'accounts',
     schema: buildAccountsSchema(),
     contextFor: (req) => {
-      const operator = bearerMatches(req.headers['authorization'], opts.adminToken);
-      const token = operator ? null : bearerOf(req);
+      const presented = bearerToken(req.headers['authorization']);
+      const operator = tokenMatches(presented, opts.adminToken);
+      const token = operator ? null : presented;
       let session: Promise<Account | null> | undefined;
       return {
         db: opts.db,

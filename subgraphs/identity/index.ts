@@ -11,7 +11,7 @@ import type { Account } from '../../src/accounts/types.ts';
 import type { NameService } from '../../src/names/service.ts';
 import type { Db } from '../../src/store/db.ts';
 import { graphqlErrorsAsync } from '../shared/errors.ts';
-import { bearerOf } from '../shared/subgraph.ts';
+import { bearerToken } from '../../src/core/bearer.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { IdentityContext } from './context.ts';
 import { createLoaders } from './loaders.ts';
@@ -39,7 +39,7 @@ export function createIdentitySubgraph(opts: IdentitySubgraphOptions): IdentityS
     name: 'identity',
     schema: buildIdentitySchema(),
     contextFor: (req) => {
-      const token = bearerOf(req);
+      const token = bearerToken(req.headers['authorization']);
       let viewer: Promise<Account | null> | undefined;
       return {
         db: opts.db,

@@ -40,11 +40,3 @@ export interface ResponseCacheFacet<C> {
    */
   readBy(ctx: C): object | null;
 }
-
-/** The bearer token of `Authorization: Bearer …`, or null. */
-export function bearerOf(req: SubgraphRequest): string | null {
-  const h = req.headers['authorization'];
-  if (typeof h !== 'string' || !/^Bearer\s+/i.test(h)) return null;
-  const token = h.replace(/^Bearer\s+/i, '').trim();
-  return token === '' ? null : token;
-}

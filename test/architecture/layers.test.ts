@@ -46,6 +46,18 @@ describe('layer rules', () => {
     ['src/kit/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['src/web/pages/x.tsx', "import { openDb } from '../../store/open.ts';\nexport const x = openDb;\n"],
     ['src/provider/x.ts', "import Fastify from 'fastify';\nexport const x = Fastify;\n"],
+    [
+      'router/plugins/x.ts',
+      "import { createServer } from '../../src/server/app.ts';\nexport const x = createServer;\n",
+    ],
+    [
+      'router/x.ts',
+      "import { routerOptions } from '../src/start/wiring.ts';\nexport const x = routerOptions;\n",
+    ],
+    [
+      'src/market/x.ts',
+      "import { startProduct } from '../start/product.ts';\nexport const x = startProduct;\n",
+    ],
   ])('%s: a forbidden import is an error', async (file, code) => {
     expect((await refusals(file, code)).length).toBeGreaterThan(0);
   });
@@ -58,6 +70,11 @@ describe('layer rules', () => {
     ],
     ['src/market/x.ts', "import { ApiError } from '../core/errors.ts';\nexport const x = ApiError;\n"],
     ['src/web/pages/x.tsx', "import { createSdk } from '../../kit/sdk.ts';\nexport const x = createSdk;\n"],
+    ['router/x.ts', "import { silentLogger } from '../src/core/log.ts';\nexport const x = silentLogger;\n"],
+    [
+      'src/start/x.ts',
+      "import { createRouter } from '../../router/index.ts';\nexport const x = createRouter;\n",
+    ],
   ])('%s: an import along the layers passes', async (file, code) => {
     expect(await refusals(file, code)).toEqual([]);
   });

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../../src/config.ts';
-import type { Product } from '../../src/product.ts';
-import { startProduct } from '../../src/product.ts';
+import type { Product } from '../../src/start/product.ts';
+import { startProduct } from '../../src/start/product.ts';
 import { get, post, testWallet } from '../support/wallet.ts';
 
 export const ADMIN_TOKEN = 'cwa_browser-test-operator-token';

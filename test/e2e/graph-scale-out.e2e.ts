@@ -5,6 +5,7 @@
  * server up); the routers learn of it through the Redis key revision.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,10 +79,14 @@ interface GqlResult {
 }
 
 async function gql(router: ServeProcess, key: string, query: string): Promise<GqlResult> {
+  return post(router, key, { query });
+}
+
+async function post(router: ServeProcess, key: string, body: Record<string, unknown>): Promise<GqlResult> {
   const r = await fetch(`${router.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-sp-api-key': key },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify(body),
   });
   const text = await r.text();
   return { status: r.status, headers: r.headers, text, body: JSON.parse(text) as GqlResult['body'] };
@@ -269,6 +274,19 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
     }
   });
 
+  it('keeps automatic persisted queries in Redis: registered through one router, found by hash through the other', async () => {
+    const [a, b] = routers;
+    const { key } = keys.other;
+    const query = '{ coin(id: "litecoin") { id } }';
+    const apq = {
+      persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') },
+    };
+    const miss = await post(b, key, { extensions: apq });
+    expect(miss.body.errors?.map((e) => e.extensions?.code)).toEqual(['PERSISTED_QUERY_NOT_FOUND']);
+    expect((await post(a, key, { query, extensions: apq })).body.data).toEqual({ coin: { id: 'litecoin' } });
+    expect((await post(b, key, { extensions: apq })).body.data).toEqual({ coin: { id: 'litecoin' } });
+  });
+
   it('answers with partial results when a subgraph process dies, naming it and nothing internal, and recovers', async () => {
     const { key } = keys.other;
     const query =
@@ -314,6 +332,24 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
       expect(r.status).toBe(200);
       expect(r.body.errors).toBeUndefined();
       expect(r.body.data).toEqual(before.body.data);
+    }
+  });
+
+  it('takes a Redis outage as cache misses: a hash alone is not found, the query with its text is answered', async () => {
+    const { key } = keys.other;
+    const query = '{ coin(id: "dogecoin") { id } }';
+    const apq = {
+      persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') },
+    };
+    await redis?.stop();
+    for (const router of routers) {
+      const t0 = Date.now();
+      const miss = await post(router, key, { extensions: apq });
+      expect(miss.body.errors?.map((e) => e.extensions?.code)).toEqual(['PERSISTED_QUERY_NOT_FOUND']);
+      const full = await post(router, key, { query, extensions: apq });
+      expect(full.status).toBe(200);
+      expect(full.body.data).toEqual({ coin: { id: 'dogecoin' } });
+      expect(since(t0), 'no request waits for Redis to come back').toBeLessThan(5_000);
     }
   });
 });

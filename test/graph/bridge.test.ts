@@ -4,88 +4,34 @@
  * `/api/proof-of-reserves` via Fastify's `inject`) on the same store and the same fake clock: the graph must give the
  * same figures and the same signature. The store is wrapped in a Proxy that records every `query`, so the tests
  * assert exactly how often a request reads SQL.
+ *
+ * Other deployments are in `bridge-variants.test.ts`; the helpers both files use are in `support/bridge.ts`.
  */
-import { createPublicKey, verify } from 'node:crypto';
-import { createRequire } from 'node:module';
-import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import type * as GraphQL from 'graphql';
-import type { ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFromSeedHex } from '../../src/bridge/attestation.ts';
 import { RecordedChainData } from '../../src/bridge/chain-data.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
-import type { Deployment } from '../../src/bridge/model.ts';
 import { takeSnapshot } from '../../src/bridge/snapshots.ts';
-import { bridgeApi } from '../../src/rest/bridge/index.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
-import type { BridgeContext } from '../../subgraphs/bridge/context.ts';
 import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
-import { countingDb } from '../support/counting-db.ts';
 import type { BridgeSubgraph } from '../../subgraphs/bridge/index.ts';
-
-// The CommonJS build of graphql: the one @apollo/subgraph builds the schema with. (Vite resolves a plain import to
-// graphql's .mjs build, a second instance whose `graphql()` refuses the schema; Node itself loads the CJS one.)
-const { graphql } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
-
-const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z, the time of the recorded chain data
-const STALE_AFTER_MS = 3_600_000;
-const KEY = keyFromSeedHex('22'.repeat(32));
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** The REST bridge API over `db`, as `test/bridge/api.test.ts` mounts it. */
-async function restFor(db: Db, deployment: Deployment, clock: { now: number }): Promise<FastifyInstance> {
-  const app = Fastify();
-  registerErrorHandling(app);
-  await app.register(bridgeApi, {
-    prefix: '/api',
-    db,
-    deployment,
-    now: () => clock.now,
-    staleAfterMs: STALE_AFTER_MS,
-  });
-  await app.ready();
-  return app;
-}
-
-async function rest(app: FastifyInstance, url: string): Promise<{ status: number; body: Body }> {
-  const res = await app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: JSON.parse(res.body) as Body };
-}
-
-async function run(sg: BridgeSubgraph, source: string, ctx: BridgeContext = sg.contextFor()) {
-  return graphql({ schema: sg.schema, source, contextValue: ctx }) as Promise<ExecutionResult>;
-}
-
-async function ok(sg: BridgeSubgraph, source: string): Promise<Body> {
-  const r = await run(sg, source);
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data as Body;
-}
-
-/** The canonical JSON exactly as docs/bridge.md states it, written independently of src/bridge/canonical.ts. */
-function clientCanonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(clientCanonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${clientCanonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
-/** What a client of the graph does: node:crypto ed25519 over the UTF-8 bytes of `attestation.canonical`. */
-function clientVerifies(publicKeyHex: string, canonical: string, signatureHex: string): boolean {
-  const key = createPublicKey({
-    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKeyHex, 'hex').toString('base64url') },
-    format: 'jwk',
-  });
-  return verify(null, Buffer.from(canonical, 'utf8'), key, Buffer.from(signatureHex, 'hex'));
-}
+import { countingDb } from '../support/counting-db.ts';
+import {
+  clientCanonical,
+  clientVerifies,
+  graphql,
+  KEY,
+  ok,
+  PROOF,
+  rest,
+  restFor,
+  run,
+  STALE_AFTER_MS,
+  T0,
+} from './support/bridge.ts';
+import type { Body } from './support/bridge.ts';
 
 /** Markets coin ids of the testnet tickers (src/catalog/assets.ts). */
 const COIN_IDS: Record<string, string> = { LKY: 'luckycoin', DOGE: 'dogecoin' };
@@ -108,19 +54,6 @@ function graphView(report: Body): Body {
     })),
   };
 }
-
-const PROOF = `{ bridge { proofOfReserves {
-  snapshotId stale ageSeconds staleAfterSeconds dataAsOf
-  report {
-    schema network deploymentVersion source generatedAt signer
-    assets {
-      ticker decimals coin { id } ratio
-      reserves { chain total addresses { address balance height time } }
-      liabilities { chain ticker mint supply slot time }
-    }
-  }
-  attestation { algorithm publicKey signature canonical }
-} } }`;
 
 const LANE_FIELDS = `id asset direction from to status pausedReason confirmations minAmount maxAmount
   fees { fixed percent } depositAddress`;
@@ -434,103 +367,5 @@ describe('bridge subgraph (testnet, from-secret key)', () => {
     expect(r.errors).toBeUndefined();
     expect(r.data).toEqual({ _entities: [{ id: 'luckycoin' }] });
     expect(queries).toEqual([]);
-  });
-});
-
-describe('bridge subgraph (variants)', () => {
-  it('coin is null for a ticker markets does not track; a coin is paused when all its lanes are', async () => {
-    const base = loadDeployment('testnet');
-    const rename = (t: string): string => (t === 'DOGE' ? 'TDOGE' : t);
-    const deployment: Deployment = {
-      ...base,
-      assets: base.assets.map((a) => ({ ...a, ticker: rename(a.ticker) })),
-      lanes: base.lanes.map((l) => ({
-        ...l,
-        asset: rename(l.asset),
-        ...(l.asset === 'DOGE' ? { status: 'paused' as const, pausedReason: 'maintenance' } : {}),
-      })),
-    };
-    const db = await openDb({});
-    try {
-      const sg = createBridgeSubgraph({ db, deployment, staleAfterMs: STALE_AFTER_MS, now: () => T0 });
-      const d = await ok(
-        sg,
-        `{ bridge { coins { ticker coin { id } paused lanes { status pausedReason } } } }`,
-      );
-      expect(d.bridge.coins).toEqual([
-        {
-          ticker: 'LKY',
-          coin: { id: 'luckycoin' },
-          paused: false,
-          lanes: [
-            { status: 'ACTIVE', pausedReason: null },
-            { status: 'ACTIVE', pausedReason: null },
-          ],
-        },
-        {
-          ticker: 'TDOGE',
-          coin: null,
-          paused: true,
-          lanes: [
-            { status: 'PAUSED', pausedReason: 'maintenance' },
-            { status: 'PAUSED', pausedReason: 'maintenance' },
-          ],
-        },
-      ]);
-    } finally {
-      await db.close();
-    }
-  });
-
-  it('mainnet, pinned key: config reads nothing; a snapshot signed by another key is never served', async () => {
-    const key = keyFromSeedHex('33'.repeat(32));
-    const deployment: Deployment = {
-      ...loadDeployment('mainnet'),
-      attestation: { publicKey: key.publicKey },
-    };
-    const raw = await openDb({});
-    const queries: string[] = [];
-    const clock = { now: T0 };
-    const app = await restFor(raw, deployment, clock);
-    try {
-      const sg = createBridgeSubgraph({
-        db: countingDb(raw, queries),
-        deployment,
-        staleAfterMs: STALE_AFTER_MS,
-        now: () => clock.now,
-      });
-      const CONFIG = `{ bridge { network config { attestation { publicKey pinned } } } }`;
-      expect((await ok(sg, CONFIG)).bridge).toEqual({
-        network: 'MAINNET',
-        config: { attestation: { publicKey: key.publicKey, pinned: true } },
-      });
-      expect(queries).toEqual([]);
-
-      await takeSnapshot(
-        raw,
-        deployment,
-        RecordedChainData.load('mainnet'),
-        keyFromSeedHex('55'.repeat(32)),
-        T0,
-      );
-      expect((await rest(app, '/api/proof-of-reserves')).status).toBe(404);
-      const none = await run(sg, `{ bridge { proofOfReserves { snapshotId } } }`);
-      expect(none.errors).toBeUndefined();
-      expect(none.data).toEqual({ bridge: { proofOfReserves: null } });
-
-      await takeSnapshot(raw, deployment, RecordedChainData.load('mainnet'), key, T0);
-      clock.now = T0 + 60_000;
-      const expected = (await rest(app, '/api/proof-of-reserves')).body;
-      const p = (await ok(sg, PROOF)).bridge.proofOfReserves as Body;
-      expect(p.report.assets.map((a: Body) => [a.ticker, a.coin, a.ratio])).toEqual([
-        ['LKY', { id: 'luckycoin' }, '1.002715'],
-      ]);
-      expect(p.attestation.signature).toBe(expected.attestation.signature);
-      expect(p.attestation.canonical).toBe(clientCanonical(expected.report));
-      expect(clientVerifies(key.publicKey, p.attestation.canonical, p.attestation.signature)).toBe(true);
-    } finally {
-      await app.close();
-      await raw.close();
-    }
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dappErrors } from '../../src/accounts/dapp-validate.ts';
 import { keyErrors } from '../../src/access/errors.ts';
 import { nameErrors } from '../../src/names/errors.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import { accountErrors } from '../../src/accounts/errors.ts';
 import { bridgeErrors } from '../../src/rest/bridge/errors.ts';
 import { commonErrors } from '../../src/rest/errors.ts';

@@ -9,7 +9,7 @@ import type { ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import type { Resolution } from '../../src/engine/types.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import type { MarketsStore } from '../../subgraphs/markets/context.ts';
 import { createMarketsSubgraph } from '../../subgraphs/markets/index.ts';
 import type { MarketsSubgraph } from '../../subgraphs/markets/index.ts';

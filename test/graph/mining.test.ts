@@ -19,7 +19,7 @@ import {
 } from '../../src/demo/mining.ts';
 import { networkHashrate } from '../../src/market/mining.ts';
 import { servedNumber } from '../../src/engine/served-numbers.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import { readLatestMining, saveMiningFigures } from '../../src/store/mining.ts';
 import type { MarketsStore } from '../../subgraphs/markets/context.ts';
 import { createMarketsSubgraph } from '../../subgraphs/markets/index.ts';

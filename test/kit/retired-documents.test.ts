@@ -11,7 +11,7 @@ import {
   KIT_PERSISTED_DOCUMENTS_PATH,
   KIT_RETIRED_DOCUMENTS_PATH,
 } from '../../src/server/browser/kit-manifest.ts';
-import { persistedOperations } from '../../src/product.ts';
+import { persistedOperations } from '../../src/start/wiring.ts';
 
 const { buildSchema, parse, validate } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
 const API = buildSchema(readFileSync(new URL('../../schema/api.graphql', import.meta.url), 'utf8'));

@@ -7,7 +7,7 @@ import type { Access } from '../../src/access/access.ts';
 import { loadConfig } from '../../src/config.ts';
 import { DEMO_NOTICE } from '../../src/demo/dataset.ts';
 import { MarketService } from '../../src/market/service.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
 import { COIN_IMAGE_MAX_AGE, SPARKLINE_MAX_AGE } from '../../src/rest/assets/index.ts';
 import { SPARKLINE_BOX } from '../../src/rest/assets/svg.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCIES } from '../../src/catalog/currencies.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import type { MarketService } from '../../src/market/service.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import { createServer } from '../../src/server/app.ts';
 import { createTestMarket, TEST_NOW } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVED_DIGITS, servedNumber } from '../../src/engine/served-numbers.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import { createMarketsSubgraph } from '../../subgraphs/markets/index.ts';
 import { createTestMarket, TEST_NOW } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';

@@ -5,7 +5,7 @@ import { generateRecording } from '../../src/demo/recording.ts';
 import { DEMO_NOTICE } from '../../src/demo/dataset.ts';
 import type { SourceSnapshot, TickerSource } from '../../src/ingest/types.ts';
 import { MarketService } from '../../src/market/service.ts';
-import { engineConfig } from '../../src/product.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
 import { createServer } from '../../src/server/app.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/store/db.ts';

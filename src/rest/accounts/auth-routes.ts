@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../../accounts/auth.ts';
 import { parseBody } from '../../accounts/body.ts';
 import type { BodySpec } from '../../accounts/body.ts';
-import { bearerToken, guarded } from './guards-impl.ts';
+import { bearerToken } from '../../core/bearer.ts';
+import { guarded } from './guards-impl.ts';
 import type { AuthGuards } from './guards.ts';
 
 const CHALLENGE_BODY = { address: { type: 'string', required: true, max: 100 } } as const satisfies BodySpec;
@@ -37,7 +38,7 @@ export function registerAuthRoutes(
   const signedIn = guarded((r) => opts.guards.account(r));
   app.post('/auth/logout', { onRequest: signedIn.onRequest }, async (req, reply) => {
     parseBody(req.body, {});
-    await opts.auth.logout(bearerToken(req) ?? '');
+    await opts.auth.logout(bearerToken(req.headers.authorization) ?? '');
     return reply.code(204).send();
   });
 }

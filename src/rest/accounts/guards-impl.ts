@@ -1,17 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from '../../accounts/auth.ts';
 import type { Account, Actor } from '../../accounts/types.ts';
-import { bearerMatches } from '../../admin/token.ts';
+import { bearerToken, tokenMatches } from '../../core/bearer.ts';
 import { accountErrors } from '../../accounts/errors.ts';
 import type { AuthGuards } from './guards.ts';
-
-/** The bearer token of a request, or null when there is no `Authorization: Bearer …` header. */
-export function bearerToken(req: FastifyRequest): string | null {
-  const h = req.headers.authorization;
-  if (typeof h !== 'string' || !/^Bearer\s+/i.test(h)) return null;
-  const token = h.replace(/^Bearer\s+/i, '').trim();
-  return token === '' ? null : token;
-}
 
 /**
  * {@link AuthGuards} over sessions and the operator token. Nothing is cached: every request reads its session and
@@ -19,7 +11,7 @@ export function bearerToken(req: FastifyRequest): string | null {
  */
 export function createAuthGuards(opts: { auth: AuthService; adminToken: string | null }): AuthGuards {
   const account = async (req: FastifyRequest): Promise<Account> => {
-    const token = bearerToken(req);
+    const token = bearerToken(req.headers.authorization);
     if (token === null) throw accountErrors.authRequired();
     return opts.auth.authenticate(token);
   };
@@ -27,7 +19,7 @@ export function createAuthGuards(opts: { auth: AuthService; adminToken: string |
     account,
     async admin(req: FastifyRequest): Promise<Actor> {
       // The operator token first (constant-time); anything else must be an administrator's session.
-      if (bearerMatches(req.headers.authorization, opts.adminToken)) return { kind: 'operator' };
+      if (tokenMatches(bearerToken(req.headers.authorization), opts.adminToken)) return { kind: 'operator' };
       const acct = await account(req);
       if (acct.role !== 'admin') throw accountErrors.forbidden();
       return { kind: 'account', account: acct };

@@ -18,18 +18,14 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Figures } from './mining/api.ts';
 import { loadFigures, originOfScript, platformBase, resolveCoin, WidgetError } from './mining/api.ts';
-import type { InputField, MiningEstimate, NetworkFigure, NetworkFigures } from './mining/calc.ts';
-import { calculate, DAYS_PER_MONTH, HASHRATE_UNITS, parseAmount } from './mining/calc.ts';
-import {
-  formatBlockTime,
-  formatCoins,
-  formatFigure,
-  formatHashrate,
-  formatMoney,
-  formatShare,
-  formatTime,
-} from './mining/format.ts';
+import type { HashrateUnit, InputField, MiningEstimate, NetworkFigures } from './mining/calc.ts';
+import { calculate, parseAmount } from './mining/calc.ts';
+import { formatMoney } from './mining/format.ts';
+import type { Fields } from './mining/inputs.tsx';
+import { initialFields, MinerForm } from './mining/inputs.tsx';
+import { NetworkPanel, ResultsTable, Sources } from './mining/results.tsx';
 import { STYLES } from './mining/styles.ts';
+import { hostOf, missingNotes, summaryText } from './mining/summary.ts';
 
 export const TAG = 'coinwallet-mining-calculator';
 
@@ -49,111 +45,17 @@ const ATTRIBUTES = [
 type Attribute = (typeof ATTRIBUTES)[number];
 type Attrs = Record<Attribute, string | null>;
 
-interface Fields {
-  hashrate: string;
-  unit: string;
-  power: string;
-  electricity: string;
-  fee: string;
-}
-
-const DEFAULTS: Fields = { hashrate: '1', unit: 'GH/s', power: '1000', electricity: '0.10', fee: '1' };
-
 type Load =
   | { state: 'loading'; data: Figures | null; currency: string | null }
   | { state: 'ready'; data: Figures; currency: string }
   | { state: 'error'; error: WidgetError; data: Figures | null; currency: string | null };
-
-const hostOf = (base: string): string => {
-  try {
-    return new URL(base).host;
-  } catch {
-    return base;
-  }
-};
-
-/** What a missing network figure means for the estimate, in words. */
-function missingNotes(missing: readonly NetworkFigure[], symbol: string, currency: string): string[] {
-  const notes: string[] = [];
-  const what: string[] = [];
-  if (missing.includes('networkHashrate'))
-    what.push('the network hashrate is unknown (it needs the difficulty and the block time)');
-  if (missing.includes('blockTimeSeconds')) what.push('the block time is unknown');
-  if (missing.includes('blockReward')) what.push('the block reward is unknown');
-  if (what.length > 0)
-    notes.push(
-      `${what.join('; ').replace(/^./, (c) => c.toUpperCase())}, so expected coins, revenue and profit can't be estimated.`,
-    );
-  else if (missing.includes('price'))
-    notes.push(
-      `There is no ${currency.toUpperCase()} price for ${symbol} right now, so revenue and profit can't be computed.`,
-    );
-  return notes;
-}
-
-function Field(props: {
-  id: string;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onInput: (v: string) => void;
-  children?: JSX.Element;
-}): JSX.Element {
-  const input = (
-    <input
-      id={props.id}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      spellcheck={false}
-      value={props.value}
-      aria-invalid={props.error ? 'true' : 'false'}
-      aria-describedby={props.error ? `${props.id}-error` : undefined}
-      onInput={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
-    />
-  );
-  return (
-    <div class="field">
-      <label for={props.id}>{props.label}</label>
-      {props.children ? (
-        <div class="pair">
-          {input}
-          {props.children}
-        </div>
-      ) : (
-        input
-      )}
-      {props.error && (
-        <p class="field-error" id={`${props.id}-error`}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A figure cell: the formatted text, and the full-precision value in `data-value` (empty when unknown). */
-function Cell(props: { id: string; value: number | null; text: string; signed?: boolean }): JSX.Element {
-  const cls = props.signed && props.value !== null ? (props.value < 0 ? 'loss' : 'gain') : undefined;
-  return (
-    <td data-testid={props.id} data-value={props.value === null ? '' : String(props.value)} class={cls}>
-      {props.text}
-    </td>
-  );
-}
 
 function Calculator(props: { attrs: Attrs; locale: string }): JSX.Element {
   const { attrs, locale } = props;
   const coin = resolveCoin(attrs.coin);
   const base = platformBase(attrs.api, SCRIPT_ORIGIN, location.origin);
   const [currency, setCurrency] = useState((attrs.currency ?? 'usd').trim().toLowerCase() || 'usd');
-  const [fields, setFields] = useState<Fields>({
-    hashrate: attrs.hashrate ?? DEFAULTS.hashrate,
-    unit: HASHRATE_UNITS.some((u) => u.unit === attrs.unit) ? (attrs.unit as string) : DEFAULTS.unit,
-    power: attrs.power ?? DEFAULTS.power,
-    electricity: attrs['electricity-cost'] ?? DEFAULTS.electricity,
-    fee: attrs['pool-fee'] ?? DEFAULTS.fee,
-  });
+  const [fields, setFields] = useState<Fields>(initialFields(attrs));
   const [load, setLoad] = useState<Load>({ state: 'loading', data: null, currency: null });
   const [attempt, setAttempt] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -194,7 +96,7 @@ function Calculator(props: { attrs: Attrs; locale: string }): JSX.Element {
   const result = calculate(
     {
       hashrate: hashrate ?? NaN,
-      unit: fields.unit as (typeof HASHRATE_UNITS)[number]['unit'],
+      unit: fields.unit as HashrateUnit,
       powerWatts: num(fields.power, 0),
       electricityPerKwh: num(fields.electricity, 0),
       poolFeePercent: num(fields.fee, 0),
@@ -215,19 +117,15 @@ function Calculator(props: { attrs: Attrs; locale: string }): JSX.Element {
 
   const money = (v: number | null | undefined): string =>
     v === undefined || v === null ? '—' : formatMoney(v, currency, locale);
-  let summary = '';
-  if (est && c) {
-    if (!mining)
-      summary = `No network figures are known for ${c.name}; electricity costs ${money(est.electricityPerDay)} per day.`;
-    else if (est.coinsPerDay === null) summary = notes.join(' ');
-    else {
-      const parts = [`${formatCoins(est.coinsPerDay, locale)} ${symbol}`];
-      if (est.revenuePerDay !== null) parts.push(`revenue ${money(est.revenuePerDay)}`);
-      parts.push(`electricity ${money(est.electricityPerDay)}`);
-      if (est.profitPerDay !== null) parts.push(`profit ${money(est.profitPerDay)}`);
-      summary = `Per day: ${parts.join(', ')}.`;
-    }
-  }
+  const summary = summaryText({
+    est,
+    coinName: c?.name ?? null,
+    mined: !!mining,
+    notes,
+    symbol,
+    money,
+    locale,
+  });
 
   // Screen readers hear the result once typing pauses, not on every keystroke.
   useEffect(() => {
@@ -237,7 +135,6 @@ function Calculator(props: { attrs: Attrs; locale: string }): JSX.Element {
 
   const set = (k: keyof Fields) => (v: string) => setFields((f) => ({ ...f, [k]: v }));
   const currencies = data?.currencies ?? [currency];
-  const code = currency.toUpperCase();
 
   let status: JSX.Element | null = null;
   if (!coin)
@@ -286,131 +183,17 @@ function Calculator(props: { attrs: Attrs; locale: string }): JSX.Element {
       {status}
       {!fatal && (
         <div class="layout">
-          <form part="inputs" aria-label="Your miner" onSubmit={(e) => e.preventDefault()}>
-            <Field
-              id="hashrate"
-              label="Hashrate"
-              value={fields.hashrate}
-              error={errors.hashrate}
-              onInput={set('hashrate')}
-            >
-              <select
-                id="unit"
-                aria-label="Hashrate unit"
-                value={fields.unit}
-                onChange={(e) => set('unit')((e.currentTarget as HTMLSelectElement).value)}
-              >
-                {HASHRATE_UNITS.map((u) => (
-                  <option key={u.unit} value={u.unit}>
-                    {u.unit}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              id="power"
-              label="Power draw (W)"
-              value={fields.power}
-              error={errors.powerWatts}
-              onInput={set('power')}
-            />
-            <Field
-              id="electricity"
-              label={`Electricity cost (${code} per kWh)`}
-              value={fields.electricity}
-              error={errors.electricityPerKwh}
-              onInput={set('electricity')}
-            />
-            <Field
-              id="fee"
-              label="Pool fee (%)"
-              value={fields.fee}
-              error={errors.poolFeePercent}
-              onInput={set('fee')}
-            />
-            <div class="field">
-              <label for="currency">Currency</label>
-              <select
-                id="currency"
-                value={currency}
-                onChange={(e) => setCurrency((e.currentTarget as HTMLSelectElement).value)}
-              >
-                {(currencies.includes(currency) ? currencies : [currency, ...currencies]).map((k) => (
-                  <option key={k} value={k}>
-                    {k.toUpperCase()}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </form>
+          <MinerForm
+            fields={fields}
+            errors={errors}
+            set={set}
+            currency={currency}
+            currencies={currencies}
+            setCurrency={setCurrency}
+          />
 
           <div part="results">
-            <table data-testid="results">
-              <caption>Expected results</caption>
-              <thead>
-                <tr>
-                  <td />
-                  <th scope="col">Per day</th>
-                  <th scope="col">Per month ({DAYS_PER_MONTH} days)</th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">Coins{symbol ? ` (${symbol})` : ''}</th>
-                  <Cell
-                    id="coins-day"
-                    value={est?.coinsPerDay ?? null}
-                    text={formatCoins(est?.coinsPerDay ?? null, locale)}
-                  />
-                  <Cell
-                    id="coins-month"
-                    value={est?.coinsPerMonth ?? null}
-                    text={formatCoins(est?.coinsPerMonth ?? null, locale)}
-                  />
-                </tr>
-                <tr>
-                  <th scope="row">Revenue</th>
-                  <Cell
-                    id="revenue-day"
-                    value={est?.revenuePerDay ?? null}
-                    text={money(est?.revenuePerDay)}
-                  />
-                  <Cell
-                    id="revenue-month"
-                    value={est?.revenuePerMonth ?? null}
-                    text={money(est?.revenuePerMonth)}
-                  />
-                </tr>
-                <tr>
-                  <th scope="row">Electricity</th>
-                  <Cell
-                    id="electricity-day"
-                    value={est?.electricityPerDay ?? null}
-                    text={money(est?.electricityPerDay)}
-                  />
-                  <Cell
-                    id="electricity-month"
-                    value={est?.electricityPerMonth ?? null}
-                    text={money(est?.electricityPerMonth)}
-                  />
-                </tr>
-                <tr>
-                  <th scope="row">Profit</th>
-                  <Cell
-                    id="profit-day"
-                    value={est?.profitPerDay ?? null}
-                    text={money(est?.profitPerDay)}
-                    signed
-                  />
-                  <Cell
-                    id="profit-month"
-                    value={est?.profitPerMonth ?? null}
-                    text={money(est?.profitPerMonth)}
-                    signed
-                  />
-                </tr>
-              </tbody>
-            </table>
+            <ResultsTable est={est} symbol={symbol} locale={locale} money={money} />
             {c && !mining && load.state !== 'loading' && (
               <p class="notice" data-testid="no-mining">
                 No network figures are known for {c.name}: it is not mined, or no source reports its figures
@@ -429,54 +212,16 @@ function Calculator(props: { attrs: Attrs; locale: string }): JSX.Element {
             </p>
 
             {mining && (
-              <div class="network" part="network">
-                <h3>Network</h3>
-                <dl data-testid="network">
-                  <dt>Algorithm</dt>
-                  <dd data-testid="net-algorithm">{mining.algorithm}</dd>
-                  <dt>Difficulty</dt>
-                  <dd data-testid="net-difficulty" data-value={mining.difficulty ?? ''}>
-                    {formatFigure(mining.difficulty, locale)}
-                  </dd>
-                  <dt>Block reward</dt>
-                  <dd data-testid="net-reward" data-value={mining.blockReward ?? ''}>
-                    {mining.blockReward === null
-                      ? '—'
-                      : `${formatFigure(mining.blockReward, locale)} ${symbol}`}
-                  </dd>
-                  <dt>Block time</dt>
-                  <dd data-testid="net-block-time" data-value={mining.blockTimeSeconds ?? ''}>
-                    {formatBlockTime(mining.blockTimeSeconds, locale)}
-                  </dd>
-                  <dt>Network hashrate</dt>
-                  <dd data-testid="net-hashrate" data-value={mining.networkHashrate ?? ''}>
-                    {formatHashrate(mining.networkHashrate, locale)}
-                  </dd>
-                  <dt>Price</dt>
-                  <dd data-testid="net-price" data-value={network.price ?? ''}>
-                    {priceCurrent ? money(c?.price) : '…'}
-                  </dd>
-                  <dt>Your share</dt>
-                  <dd data-testid="net-share" data-value={est?.share ?? ''}>
-                    {formatShare(est?.share ?? null, locale)}
-                  </dd>
-                </dl>
-              </div>
+              <NetworkPanel
+                mining={mining}
+                symbol={symbol}
+                locale={locale}
+                price={network.price}
+                priceText={priceCurrent ? money(c?.price) : '…'}
+                share={est?.share ?? null}
+              />
             )}
-            <div class="sources" part="sources" data-testid="sources">
-              {mining && (
-                <p>
-                  Network figures:{' '}
-                  {mining.source === 'demo' ? 'demo data (generated, not real)' : mining.source}, observed{' '}
-                  {formatTime(mining.observedAt)}.
-                </p>
-              )}
-              {c && (
-                <p>
-                  Price: Coin Wallet aggregate, updated {formatTime(c.lastUpdated)}. Data from {hostOf(base)}.
-                </p>
-              )}
-            </div>
+            <Sources mining={mining} coin={c} host={hostOf(base)} />
             {mining?.source === 'demo' && (
               <p class="notice" data-testid="demo-notice">
                 Demo data: these network figures and prices are generated by a seeded demo dataset, not

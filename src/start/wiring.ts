@@ -1,59 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import { ASSETS } from './catalog/assets.ts';
-import { CATEGORIES } from './catalog/categories.ts';
-import { CURRENCIES, QUOTE_ASSETS } from './catalog/currencies.ts';
-import type { AppConfig } from './config.ts';
-import { ConfigError } from './config.ts';
-import { createDemoSource } from './demo/live.ts';
-import { DEMO_NOTICE } from './demo/dataset.ts';
-import { DEFAULT_PRICE_RULES } from './engine/price.ts';
-import type { EngineConfig } from './engine/snapshot.ts';
-import { loadSourcesFile } from './ingest/sources.ts';
-import type { ConfiguredSources } from './ingest/sources.ts';
-import type { TickerSource } from './ingest/types.ts';
-import type { DemoProgress } from './market/demo.ts';
-import { demoMiningRefresher, ensureDemoData } from './market/demo.ts';
-import type { AccessRuntime } from './access-runtime.ts';
-import { createAccessRuntime } from './access-runtime.ts';
-import { resolveAdminToken } from './admin/token.ts';
-import { accessHook } from './rest/access-hook.ts';
-import { AttestationKeyError, resolveAttestationKey } from './bridge/attestation.ts';
-import type { AttestationKey } from './bridge/attestation.ts';
-import { ReserveAttester } from './bridge/attester.ts';
-import { loadDeployment } from './bridge/deployment.ts';
-import type { Deployment } from './bridge/model.ts';
-import { LiveChainData } from './bridge/live-chain-data.ts';
-import { ensureDemoSnapshot } from './bridge/snapshots.ts';
-import type { Logger } from './market/service.ts';
-import { MarketService } from './market/service.ts';
-import { createServer } from './server/app.ts';
-import type { Db } from './store/db.ts';
-import { openDb } from './store/open.ts';
-import { createSubgraphs } from './graph.ts';
-import { createRouter } from '../router/index.ts';
-import type { RouterOptions } from '../router/index.ts';
-import { RedisApqCache } from '../router/apq-cache.ts';
-import { loadManifest } from '../router/plugins/persisted-operations.ts';
-import type { PersistedManifest } from '../router/plugins/persisted-operations.ts';
-import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from './server/browser/kit-manifest.ts';
-import { WEB_PERSISTED_DOCUMENTS_PATH } from './server/browser/web-manifest.ts';
-import { createServices } from './services.ts';
-import type { ServicesOptions } from './services.ts';
-
-/** The running product: HTTP server, market engine and store. */
-export interface Product {
-  app: FastifyInstance;
-  market: MarketService;
-  access: AccessRuntime;
-  db: Db;
-  /** Base URL the server listens on. */
-  url: string;
-  /** Where the generated operator token is (`ADMIN_TOKEN` unset, embedded mode); null otherwise. */
-  adminTokenFile: string | null;
-  /** Resolves when the first aggregation is done (then `/healthz` answers 200); rejects if start-up failed. */
-  ready: Promise<void>;
-  close(): Promise<void>;
-}
+/**
+ * The configuration turned into the parts of a process: the engine's rules, the market service and its data, the
+ * proof of reserves, the router's options, the domain services' options, the operator token. The embedded product
+ * (`product.ts`) and each scale-out part (`part.ts`) assemble their process from these.
+ */
+import { ASSETS } from '../catalog/assets.ts';
+import { CATEGORIES } from '../catalog/categories.ts';
+import { CURRENCIES, QUOTE_ASSETS } from '../catalog/currencies.ts';
+import type { AccessRuntime } from './access.ts';
+import { resolveAdminToken } from '../admin/token.ts';
+import type { AdminToken } from '../admin/token.ts';
+import { AttestationKeyError, resolveAttestationKey } from '../bridge/attestation.ts';
+import type { AttestationKey } from '../bridge/attestation.ts';
+import { ReserveAttester } from '../bridge/attester.ts';
+import type { Deployment } from '../bridge/model.ts';
+import { LiveChainData } from '../bridge/live-chain-data.ts';
+import { ensureDemoSnapshot } from '../bridge/snapshots.ts';
+import type { AppConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
+import type { Logger } from '../core/log.ts';
+import type { ProcessRun } from './process.ts';
+import { createDemoSource } from '../demo/live.ts';
+import { DEMO_NOTICE } from '../demo/dataset.ts';
+import { DEFAULT_PRICE_RULES } from '../engine/price.ts';
+import type { EngineConfig } from '../engine/snapshot.ts';
+import { loadSourcesFile } from '../ingest/sources.ts';
+import type { ConfiguredSources } from '../ingest/sources.ts';
+import type { TickerSource } from '../ingest/types.ts';
+import type { DemoProgress } from '../market/demo.ts';
+import { demoMiningRefresher, ensureDemoData } from '../market/demo.ts';
+import { MarketService } from '../market/service.ts';
+import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from '../server/browser/kit-manifest.ts';
+import { WEB_PERSISTED_DOCUMENTS_PATH } from '../server/browser/web-manifest.ts';
+import type { ServicesOptions } from '../services.ts';
+import type { Db } from '../store/db.ts';
+import type { RouterOptions } from '../../router/index.ts';
+import { redisApqCache } from '../../router/apq-cache.ts';
+import { loadManifest } from '../../router/plugins/persisted-operations.ts';
+import type { PersistedManifest } from '../../router/plugins/persisted-operations.ts';
 
 /** The engine's rules from the configuration (and the FX windows of the configured sources). */
 export function engineConfig(
@@ -105,14 +88,17 @@ export function persistedOperations(
 
 /**
  * Router options from the configuration (everything but where the subgraphs are); `persisted` from
- * {@link persistedOperations}, read before anything starts so that a bad manifest stops start-up at once.
+ * {@link persistedOperations}, read before anything starts so that a bad manifest stops start-up at once. With
+ * `REDIS_URL` the APQ cache is shared in Redis (its connection closed with the process).
  */
 export function routerOptions(
   cfg: AppConfig,
   access: AccessRuntime,
-  log: Logger,
+  run: Pick<ProcessRun, 'log' | 'defer'>,
   persisted: PersistedOperations,
 ): Omit<RouterOptions, 'subgraphs'> {
+  const apq = cfg.redisUrl ? redisApqCache(cfg.redisUrl, run.log) : null;
+  if (apq) run.defer(() => apq.close());
   return {
     access: access.access,
     usage: access.usage,
@@ -120,8 +106,8 @@ export function routerOptions(
     subgraphTimeoutMs: cfg.routerSubgraphTimeoutMs,
     planner: cfg.routerPlanner,
     persisted,
-    ...(access.redis ? { apqCache: new RedisApqCache(access.redis) } : {}),
-    log,
+    ...(apq ? { apqCache: apq.cache } : {}),
+    log: run.log,
   };
 }
 
@@ -246,94 +232,13 @@ export async function loadMarketData(
   return { kind: 'demo', notice: DEMO_NOTICE(r.manifest.seed) };
 }
 
-/**
- * Starts the whole product: opens the store, listens at once (so `/healthz` can say 503 while loading), then loads
- * or generates the data, aggregates once and starts ticking.
- */
-export async function startProduct(
-  cfg: AppConfig,
-  io: { log: Logger; progress?: DemoProgress },
-): Promise<Product> {
-  // A broken sources, deployment or persisted-operations file stops start-up here, with a message naming the field.
-  const configured = configuredSources(cfg);
-  const persisted = persistedOperations(cfg);
-  const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
-  const live = reserveChainData(deployment, configured);
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  const { market, useDemo, engine } = marketFor(cfg, db, io.log, configured);
-  let dataset: Dataset = { kind: 'loading', notice: null };
-  let attester: ReserveAttester | null = null;
-  const access = await createAccessRuntime(cfg, db, io.log);
-  const { token: adminToken, file: adminTokenFile } = resolveAdminToken({
-    env: cfg.adminToken,
-    dataDir: cfg.dataDir,
-    scaleOut: Boolean(cfg.databaseUrl),
-  });
-  const services = createServices(db, servicesOptions(cfg));
-  // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
-  const router = await createRouter({
-    ...routerOptions(cfg, access, io.log, persisted),
-    subgraphs: {
-      kind: 'in-process',
-      subgraphs: createSubgraphs({
-        db,
-        market,
-        engine,
-        keys: access.keys,
-        usage: access.usage,
-        adminToken,
-        services,
-        deployment,
-        bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
-      }),
-    },
-  });
-  const app = await createServer({
-    market,
-    engine,
-    graph: router,
-    provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
-    coinImagesDir: cfg.coinImagesDir,
-    priceBase: cfg.priceBasePath,
-    accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
-    names: { names: services.names },
-    bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
-    beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
-    dataset: () => dataset,
-    reserves: () => attester?.health ?? null,
-    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel === 'info' ? 'warn' : cfg.logLevel },
-  });
-  await app.listen({ port: cfg.port, host: cfg.host });
-  const addr = app.server.address();
-  const url =
-    typeof addr === 'object' && addr ? `http://${cfg.host}:${addr.port}` : `http://${cfg.host}:${cfg.port}`;
+/** The operator token (`ADMIN_TOKEN`, or one generated into the data directory when embedded). */
+export const adminTokenFor = (cfg: Pick<AppConfig, 'adminToken' | 'dataDir' | 'databaseUrl'>): AdminToken =>
+  resolveAdminToken({ env: cfg.adminToken, dataDir: cfg.dataDir, scaleOut: Boolean(cfg.databaseUrl) });
 
-  const ready = (async () => {
-    dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
-    attester = await startProofOfReserves(cfg, db, deployment, live, io.log);
-    await market.tick();
-    await market.rollup();
-    market.start();
-  })();
-  ready.catch((err: unknown) =>
-    io.log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) }),
-  );
-
-  return {
-    app,
-    market,
-    access,
-    db,
-    url,
-    adminTokenFile,
-    ready,
-    async close() {
-      await app.close();
-      await router.stop();
-      await attester?.stop();
-      await market.stop();
-      await access.close();
-      await db.close();
-    },
-  };
+/** The market's first aggregation over the loaded data, then its ticks. */
+export async function startMarket(market: MarketService): Promise<void> {
+  await market.tick();
+  await market.rollup();
+  market.start();
 }

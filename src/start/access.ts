@@ -1,14 +1,14 @@
 import { createClient } from 'redis';
-import { createAccess } from './access/access.ts';
-import type { Access } from './access/access.ts';
-import { ApiKeyService } from './access/keys.ts';
-import { createMemoryLimiter, createRedisLimiter } from './access/limiter.ts';
-import { LocalRevision, NoCacheRevision, RedisRevision } from './access/keys.ts';
-import { resolvePepper } from './access/secrets.ts';
-import { UsageRecorder } from './access/usage-recorder.ts';
-import type { AppConfig } from './config.ts';
-import type { Logger } from './market/service.ts';
-import type { Db } from './store/db.ts';
+import { createAccess } from '../access/access.ts';
+import type { Access } from '../access/access.ts';
+import { ApiKeyService } from '../access/keys.ts';
+import { createMemoryLimiter, createRedisLimiter } from '../access/limiter.ts';
+import { LocalRevision, NoCacheRevision, RedisRevision } from '../access/keys.ts';
+import { resolvePepper } from '../access/secrets.ts';
+import { UsageRecorder } from '../access/usage-recorder.ts';
+import type { AppConfig } from '../config.ts';
+import type { Logger } from '../core/log.ts';
+import type { Db } from '../store/db.ts';
 
 export type RedisClient = ReturnType<typeof createClient>;
 

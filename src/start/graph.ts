@@ -2,19 +2,19 @@
  * The four subgraphs over this process's domain services: what the embedded router executes in-process and what
  * `coinwallet serve --only subgraph:<name>` serves on its own port.
  */
-import type { ApiKeyService } from './access/keys.ts';
-import type { UsageReads } from './access/usage.ts';
-import type { Deployment } from './bridge/model.ts';
-import type { EngineConfig } from './engine/snapshot.ts';
-import type { MarketService } from './market/service.ts';
-import type { Services } from './services.ts';
-import type { Db } from './store/db.ts';
-import { createAccountsSubgraph } from '../subgraphs/accounts/index.ts';
-import { createBridgeSubgraph } from '../subgraphs/bridge/index.ts';
-import { createIdentitySubgraph } from '../subgraphs/identity/index.ts';
-import { createMarketsSubgraph } from '../subgraphs/markets/index.ts';
-import type { Subgraph, SubgraphName } from '../subgraphs/shared/subgraph.ts';
-import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
+import type { ApiKeyService } from '../access/keys.ts';
+import type { UsageReads } from '../access/usage.ts';
+import type { Deployment } from '../bridge/model.ts';
+import type { EngineConfig } from '../engine/snapshot.ts';
+import type { MarketService } from '../market/service.ts';
+import type { Services } from '../services.ts';
+import type { Db } from '../store/db.ts';
+import { createAccountsSubgraph } from '../../subgraphs/accounts/index.ts';
+import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
+import { createIdentitySubgraph } from '../../subgraphs/identity/index.ts';
+import { createMarketsSubgraph } from '../../subgraphs/markets/index.ts';
+import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
+import { SUBGRAPH_NAMES } from '../../subgraphs/shared/subgraph.ts';
 
 export interface GraphDeps {
   db: Db;

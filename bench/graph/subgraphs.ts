@@ -1,0 +1,113 @@
+/**
+ * The `subgraphs` role: one in-memory store (test market, a registered name, a bridge proof-of-reserves snapshot, API
+ * keys), the four subgraphs each on its own port, and the embedded variants over the same store.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
+import { createAccess } from '../../src/access/access.ts';
+import { ApiKeyService } from '../../src/access/keys.ts';
+import { createMemoryLimiter } from '../../src/access/limiter.ts';
+import { AuthService } from '../../src/accounts/auth.ts';
+import { loadDeployment } from '../../src/bridge/deployment.ts';
+import { ensureDemoSnapshot } from '../../src/bridge/snapshots.ts';
+import { createSubgraphs } from '../../src/start/graph.ts';
+import type { GraphDeps } from '../../src/start/graph.ts';
+import { upsertAddress } from '../../src/names/name-repo.ts';
+import { NameService } from '../../src/names/service.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
+import { sourcesTransport } from '../../router/engines/hive-sources.ts';
+import { createSources } from '../../router/sources/create.ts';
+import { createRouter, SUPERGRAPH_URL } from '../../router/index.ts';
+import { mountRouter } from '../../router/http.ts';
+import { mountSubgraph } from '../../subgraphs/shared/http.ts';
+import type { SubgraphName } from '../../subgraphs/shared/subgraph.ts';
+import { createTestMarket } from '../../test/support/price-app.ts';
+import { wallet } from '../../test/names/harness.ts';
+import { createServices } from '../../src/services.ts';
+import type { Ready } from './config.ts';
+import { DAYS, NAME_LABEL, PEPPER } from './config.ts';
+import { fastifyApp, listen, makeKeys, manifest } from './serving.ts';
+export async function serveSubgraphs(): Promise<Ready> {
+  const tm = await createTestMarket({ days: DAYS });
+  const db = tm.db;
+  // A name with an LTC address, registered by a signed-in account (as the names API does).
+  const auth = new AuthService(db, { domain: 'bench.local' });
+  const w = wallet('LTC');
+  const c = await auth.challenge(w.address);
+  const s = await auth.signIn(w.address, w.sign(c.challenge), c.nonce);
+  await new NameService(db, { suffix: 'coin', network: 'mainnet' }).register(
+    { kind: 'account', account: s.account },
+    `${NAME_LABEL}.coin`,
+  );
+  await upsertAddress(db, NAME_LABEL, 'LTC', w.address, Date.now());
+  // The bridge's proof-of-reserves snapshot (demo chain data, a fresh attestation key).
+  const deployment = loadDeployment('testnet');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-graph-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const por = await ensureDemoSnapshot(db, deployment, dataDir);
+  if (por.status === 'skipped') throw new Error(`no proof-of-reserves snapshot: ${por.reason}`);
+  const keys = new ApiKeyService(db, { pepper: PEPPER });
+  const raw = await makeKeys(keys);
+
+  const deps: GraphDeps = {
+    db,
+    market: tm.market,
+    engine: engineConfig({ staleAfterMs: 900_000 }),
+    keys,
+    adminToken: null,
+    services: createServices(db, { domain: 'bench.local', nameSuffix: 'coin', nameNetwork: 'mainnet' }),
+    deployment,
+    bridgeStaleAfterMs: 3_600_000,
+  };
+  const urls = {} as Record<SubgraphName, string>;
+  for (const sg of createSubgraphs(deps)) {
+    const app = fastifyApp();
+    await mountSubgraph(app, sg);
+    urls[sg.name] = await listen(app);
+  }
+  // The embedded router over the same store, with subgraph objects of its own: Apollo Server wraps every field
+  // resolver of a schema it serves (its cache-control plugin), which the embedded product's schemas never are.
+  // Twice: as the product runs it (response cache on), and with the response cache off (every request executes).
+  const embedded = async (responseCache: boolean): Promise<string> => {
+    const router = await createRouter({
+      access: createAccess({ keys, limiter: createMemoryLimiter() }),
+      persisted: { manifest: manifest(), mode: 'safelist' },
+      subgraphs: { kind: 'in-process', subgraphs: createSubgraphs(deps) },
+      responseCache,
+    });
+    const app = fastifyApp();
+    await mountRouter(app, router);
+    return listen(app);
+  };
+  const hive = createGatewayRuntime({
+    supergraph: readFileSync(SUPERGRAPH_URL, 'utf8'),
+    unifiedGraphHandler,
+    // Our in-process sources as the runtime's transport (`router/engines/hive-sources.ts`), nothing else of ours.
+    transports: {
+      inprocess: sourcesTransport(
+        createSources({ kind: 'in-process', subgraphs: createSubgraphs(deps) }, 5_000, { warn() {} }, false),
+      ),
+    },
+    transportEntries: { '*': { kind: 'inprocess' } },
+    logging: false,
+    landingPage: false,
+    graphiql: false,
+  });
+  const hiveServer = createServer(hive);
+  await new Promise<void>((resolve) => hiveServer.listen(0, '127.0.0.1', resolve));
+  const hiveAddr = hiveServer.address() as { port: number };
+  return {
+    url: '',
+    embedded: {
+      embedded: await embedded(true),
+      'embedded-uncached': await embedded(false),
+      'hive-rust-embedded': `http://127.0.0.1:${hiveAddr.port}/graphql`,
+    },
+    keys: raw,
+    urls,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The one logger. Everything below the transports logs through {@link Logger} (a message and its structured data);
+ * the process's implementation is pino, JSON lines on stderr, the same pino Fastify writes its own lines with.
+ */
+import { pino } from 'pino';
+import type { DestinationStream, Logger as Pino } from 'pino';
+
+export type LogLevel = 'info' | 'warn' | 'error' | 'silent';
+
+export interface Logger {
+  info(msg: string, data?: Record<string, unknown>): void;
+  warn(msg: string, data?: Record<string, unknown>): void;
+  error(msg: string, data?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** The process's pino: one JSON object a line on `dest` (default stderr), ISO timestamps. */
+export function createPino(level: LogLevel, dest: DestinationStream = process.stderr): Pino {
+  return pino({ level, timestamp: pino.stdTimeFunctions.isoTime }, dest);
+}
+
+/** The {@link Logger} view of a pino logger: `warn(msg, data)` writes pino's `warn(data, msg)`. */
+export function loggerOf(p: Pino): Logger {
+  const at =
+    (level: 'info' | 'warn' | 'error') =>
+    (msg: string, data?: Record<string, unknown>): void =>
+      data === undefined ? p[level](msg) : p[level](data, msg);
+  return { info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** A {@link Logger} over a new pino at `level`: what the command line's one-shot commands log with. */
+export const createLogger = (level: LogLevel, dest?: DestinationStream): Logger =>
+  loggerOf(createPino(level, dest));

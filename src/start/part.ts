@@ -1,0 +1,156 @@
+/**
+ * One part of the graph in its own process (scale-out): `coinwallet serve --only subgraph:<name>` serves that
+ * subgraph at `/graphql`; `coinwallet serve --only router` serves the router at `/graphql`, calling the subgraphs at
+ * `SUBGRAPH_URLS`, with keys and budgets from the shared store (`DATABASE_URL`, `REDIS_URL`). Each answers
+ * `GET /healthz` (503 until ready, then 200).
+ */
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ReserveAttester } from '../bridge/attester.ts';
+import { loadDeployment } from '../bridge/deployment.ts';
+import type { AppConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
+import { registerErrorHandling } from '../rest/errors.ts';
+import { createServices } from '../services.ts';
+import type { Db } from '../store/db.ts';
+import { openDb } from '../store/open.ts';
+import { createRouter } from '../../router/index.ts';
+import { mountRouter } from '../../router/http.ts';
+import { mountSubgraph } from '../../subgraphs/shared/http.ts';
+import { SUBGRAPH_NAMES } from '../../subgraphs/shared/subgraph.ts';
+import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
+import { createAccessRuntime } from './access.ts';
+import { createSubgraph } from './graph.ts';
+import type { GraphDeps } from './graph.ts';
+import { ProcessRun } from './process.ts';
+import type { ProcessIo } from './process.ts';
+import {
+  adminTokenFor,
+  configuredSources,
+  engineConfig,
+  loadMarketData,
+  marketFor,
+  persistedOperations,
+  reserveChainData,
+  routerOptions,
+  servicesOptions,
+  startMarket,
+  startProofOfReserves,
+} from './wiring.ts';
+
+export type GraphPart = { kind: 'subgraph'; name: SubgraphName } | { kind: 'router' };
+
+/** Parses `--only`: `subgraph:<name>` or `router`; null for anything else. */
+export function parsePart(v: string): GraphPart | null {
+  if (v === 'router') return { kind: 'router' };
+  const m = /^subgraph:([a-z]+)$/.exec(v);
+  if (m && (SUBGRAPH_NAMES as readonly string[]).includes(m[1] as string))
+    return { kind: 'subgraph', name: m[1] as SubgraphName };
+  return null;
+}
+
+export const partName = (p: GraphPart): string => (p.kind === 'router' ? 'router' : `subgraph:${p.name}`);
+
+export interface RunningPart {
+  app: FastifyInstance;
+  url: string;
+  /** The accounts subgraph's generated operator token file (`ADMIN_TOKEN` unset, embedded store); else null. */
+  adminTokenFile: string | null;
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: ProcessIo): Promise<RunningPart> {
+  let urls: Record<SubgraphName, string> | null = null;
+  if (part.kind === 'router') {
+    const missing = SUBGRAPH_NAMES.filter((n) => !cfg.subgraphUrls[n]);
+    if (missing.length > 0)
+      throw new ConfigError(`serve --only router needs SUBGRAPH_URLS for ${missing.join(', ')}`);
+    urls = cfg.subgraphUrls as Record<SubgraphName, string>;
+  }
+  // Read before anything starts: a bad PERSISTED_OPERATIONS manifest stops start-up with a message naming it.
+  const persisted = part.kind === 'router' ? persistedOperations(cfg) : null;
+  const run = new ProcessRun(cfg, io);
+  const db: Db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  run.defer(() => db.close());
+  const app = Fastify({
+    bodyLimit: 1_048_576,
+    ...(run.fastifyLogger ? { loggerInstance: run.fastifyLogger } : {}),
+  });
+  registerErrorHandling(app);
+  let adminTokenFile: string | null = null;
+  let warmUp = async (): Promise<void> => {};
+  if (urls && persisted) {
+    const access = await createAccessRuntime(cfg, db, run.log);
+    run.defer(() => access.close());
+    const router = await createRouter({
+      ...routerOptions(cfg, access, run, persisted),
+      subgraphs: { kind: 'http', urls },
+    });
+    run.defer(() => router.stop());
+    await mountRouter(app, router);
+  } else if (part.kind === 'subgraph') {
+    const s = await subgraphPart(cfg, part.name, db, run, io);
+    adminTokenFile = s.adminTokenFile;
+    warmUp = s.warmUp;
+    const mounted = await mountSubgraph(app, s.subgraph);
+    run.defer(() => mounted.stop());
+  }
+  app.get('/healthz', async (_req, reply) =>
+    reply
+      .code(run.isReady ? 200 : 503)
+      .send({ status: run.isReady ? 'ok' : 'starting', part: partName(part) }),
+  );
+  const url = await run.listen(app);
+  const ready = run.warmUp(warmUp);
+  return { app, url, adminTokenFile, ready, close: () => run.close() };
+}
+
+/** A subgraph over this process's services, with what it alone needs (and what its warm-up does). */
+async function subgraphPart(
+  cfg: AppConfig,
+  name: SubgraphName,
+  db: Db,
+  run: ProcessRun,
+  io: ProcessIo,
+): Promise<{ subgraph: Subgraph<unknown>; adminTokenFile: string | null; warmUp: () => Promise<void> }> {
+  const deps: GraphDeps = {
+    db,
+    engine: engineConfig(cfg),
+    adminToken: null,
+    services: createServices(db, servicesOptions(cfg)),
+    bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
+  };
+  let adminTokenFile: string | null = null;
+  let warmUp = async (): Promise<void> => {};
+  if (name === 'accounts') {
+    const access = await createAccessRuntime(cfg, db, run.log);
+    run.defer(() => access.close());
+    const admin = adminTokenFor(cfg);
+    Object.assign(deps, { keys: access.keys, usage: access.usage, adminToken: admin.token });
+    adminTokenFile = admin.file;
+  } else if (name === 'markets') {
+    const m = marketFor(cfg, db, run.log, configuredSources(cfg));
+    run.defer(() => m.market.stop());
+    Object.assign(deps, { market: m.market, engine: m.engine });
+    warmUp = async () => {
+      await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);
+      await startMarket(m.market);
+    };
+  } else if (name === 'bridge') {
+    // This process keeps the proof of reserves current (live chain data when the sources file says so).
+    const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
+    const configured = configuredSources(cfg);
+    const live = reserveChainData(deployment, configured);
+    deps.deployment = deployment;
+    let attester: ReserveAttester | null = null;
+    run.defer(async () => {
+      await attester?.stop();
+      for (const s of configured?.sources ?? []) await s.close?.();
+    });
+    warmUp = async () => {
+      attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
+    };
+  }
+  return { subgraph: createSubgraph(name, deps), adminTokenFile, warmUp };
+}

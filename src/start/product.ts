@@ -1,0 +1,113 @@
+/**
+ * The whole product in one process (embedded): the REST APIs, the pages and the graph, whose router executes the four
+ * subgraphs in-process.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AccessRuntime } from './access.ts';
+import { createAccessRuntime } from './access.ts';
+import type { ReserveAttester } from '../bridge/attester.ts';
+import { loadDeployment } from '../bridge/deployment.ts';
+import type { AppConfig } from '../config.ts';
+import { createSubgraphs } from './graph.ts';
+import type { MarketService } from '../market/service.ts';
+import { accessHook } from '../rest/access-hook.ts';
+import { createServer } from '../server/app.ts';
+import { createServices } from '../services.ts';
+import type { Db } from '../store/db.ts';
+import { openDb } from '../store/open.ts';
+import { createRouter } from '../../router/index.ts';
+import { ProcessRun } from './process.ts';
+import type { ProcessIo } from './process.ts';
+import {
+  adminTokenFor,
+  configuredSources,
+  loadMarketData,
+  marketFor,
+  persistedOperations,
+  reserveChainData,
+  routerOptions,
+  servicesOptions,
+  startMarket,
+  startProofOfReserves,
+} from './wiring.ts';
+import type { Dataset } from './wiring.ts';
+
+/** The running product: HTTP server, market engine and store. */
+export interface Product {
+  app: FastifyInstance;
+  market: MarketService;
+  access: AccessRuntime;
+  db: Db;
+  /** Base URL the server listens on. */
+  url: string;
+  /** Where the generated operator token is (`ADMIN_TOKEN` unset, embedded mode); null otherwise. */
+  adminTokenFile: string | null;
+  /** Resolves when the first aggregation is done (then `/healthz` answers 200); rejects if start-up failed. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole product: opens the store, listens at once (so `/healthz` can say 503 while loading), then loads
+ * or generates the data, aggregates once and starts ticking.
+ */
+export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Product> {
+  // A broken sources, deployment or persisted-operations file stops start-up here, with a message naming the field.
+  const configured = configuredSources(cfg);
+  const persisted = persistedOperations(cfg);
+  const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
+  const live = reserveChainData(deployment, configured);
+  const run = new ProcessRun(cfg, io);
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  run.defer(() => db.close());
+  const { market, useDemo, engine } = marketFor(cfg, db, run.log, configured);
+  let dataset: Dataset = { kind: 'loading', notice: null };
+  let attester: ReserveAttester | null = null;
+  const access = await createAccessRuntime(cfg, db, run.log);
+  run.defer(() => access.close());
+  run.defer(() => market.stop());
+  run.defer(() => attester?.stop());
+  const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
+  const services = createServices(db, servicesOptions(cfg));
+  // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
+  const router = await createRouter({
+    ...routerOptions(cfg, access, run, persisted),
+    subgraphs: {
+      kind: 'in-process',
+      subgraphs: createSubgraphs({
+        db,
+        market,
+        engine,
+        keys: access.keys,
+        usage: access.usage,
+        adminToken,
+        services,
+        deployment,
+        bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
+      }),
+    },
+  });
+  run.defer(() => router.stop());
+  const app = await createServer({
+    market,
+    engine,
+    graph: router,
+    provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
+    coinImagesDir: cfg.coinImagesDir,
+    priceBase: cfg.priceBasePath,
+    accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
+    names: { names: services.names },
+    bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+    beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
+    dataset: () => dataset,
+    reserves: () => attester?.health ?? null,
+    logger: run.fastifyLogger,
+  });
+  const url = await run.listen(app);
+  const ready = run.warmUp(async () => {
+    dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
+    attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
+    await startMarket(market);
+  });
+  return { app, market, access, db, url, adminTokenFile, ready, close: () => run.close() };
+}
