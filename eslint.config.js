@@ -75,6 +75,38 @@ export default tseslint.config(
     },
   },
   {
+    // The request gate sits below the accounts domain: accounts manage keys and call the gate, never the reverse.
+    files: ['src/access/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: TRANSPORT_PACKAGES, message: 'the domain imports no transport (docs/architecture.md)' },
+            {
+              regex: folder(
+                'rest',
+                'server',
+                'start',
+                'cli',
+                'subgraphs',
+                'router',
+                'web',
+                'kit',
+                'provider',
+              ),
+              message: 'the domain imports no transport and no browser code (docs/architecture.md)',
+            },
+            {
+              regex: folder('accounts'),
+              message: 'the request gate (src/access) is below the accounts domain (docs/architecture.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/rest/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -13,10 +13,11 @@
  * Nothing is kept once the execution ends; a later request executes afresh. A deduplicable query starts on the next
  * turn of the event loop (`setImmediate`), so that identical ones read in the same I/O phase share it.
  */
+import { LRUCache } from 'lru-cache';
 import { Kind, parse } from 'graphql';
 import type { RawOperation } from './plugin.ts';
 
-/** Parsed verdicts kept per operation text (the same few texts come again and again), cleared when full. */
+/** Parsed verdicts kept per operation text (the same few texts come again and again), least recently used dropped. */
 const MAX_VERDICTS = 1_000;
 
 export interface Inflight<T> {
@@ -57,7 +58,7 @@ export function createInflight<T>(opts: { defer: boolean }): Inflight<T> {
   };
 }
 
-const verdicts = new Map<string, boolean>();
+const verdicts = new LRUCache<string, boolean>({ max: MAX_VERDICTS });
 
 /** Whether `query` (with `operationName`) is a query operation; false when it cannot be parsed or chosen. */
 function isQuery(query: string, operationName: string | undefined): boolean {
@@ -76,7 +77,6 @@ function isQuery(query: string, operationName: string | undefined): boolean {
     } catch {
       v = false;
     }
-    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
     verdicts.set(k, v);
   }
   return v;

@@ -14,6 +14,7 @@
  * lookup (the Hive engine's `onExecute`). The key is the parsed document's identity, the operation name and the
  * variables.
  */
+import { LRUCache } from 'lru-cache';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
 import type { SourceContext } from './sources/source.ts';
 
@@ -80,15 +81,8 @@ export function createResponseCache(
   const maxEntries = opts.maxEntries ?? 500;
   const maxSize = opts.maxSize ?? 16 * 1024 * 1024;
   const byName = new Map(subgraphs.map((s) => [s.name as string, s]));
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, maxSize, sizeCalculation: (e) => e.size });
   const counts = { hits: 0, misses: 0, stored: 0 };
-  let size = 0;
-  const remove = (key: string): void => {
-    const e = entries.get(key);
-    if (!e) return;
-    entries.delete(key);
-    size -= e.size;
-  };
 
   const current = (e: Entry): boolean =>
     e.deps.every(([sg, v]) => {
@@ -120,7 +114,7 @@ export function createResponseCache(
     if (key === null) return null;
     const e = entries.get(key);
     if (!e || !current(e)) {
-      if (e) remove(key);
+      if (e) entries.delete(key);
       counts.misses++;
       return null;
     }
@@ -134,15 +128,9 @@ export function createResponseCache(
     if (!deps) return;
     const bytes = JSON.stringify(data).length;
     if (bytes > maxSize / 8) return;
-    remove(key);
-    for (const oldest of entries.keys()) {
-      if (entries.size < maxEntries && size + bytes <= maxSize) break;
-      remove(oldest);
-    }
     entries.set(key, { deps, data, size: bytes });
-    size += bytes;
     counts.stored++;
   }
 
-  return { lookup, store, stats: () => ({ ...counts, entries: entries.size, size }) };
+  return { lookup, store, stats: () => ({ ...counts, entries: entries.size, size: entries.calculatedSize }) };
 }

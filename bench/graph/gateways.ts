@@ -12,7 +12,7 @@ import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
 import * as httpTransport from '@graphql-mesh/transport-http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAccess } from '../../src/access/access.ts';
-import { ApiKeyService } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';

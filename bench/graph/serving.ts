@@ -1,7 +1,7 @@
 /** What every serving process of the benchmark shares: its API keys, the safelist and the Fastify app. */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import type { ApiKeyService } from '../../src/access/keys.ts';
+import type { ApiKeyService } from '../../src/accounts/keys.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import { KEYS, QUERIES } from './config.ts';
 

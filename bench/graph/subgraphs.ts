@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
 import { createAccess } from '../../src/access/access.ts';
-import { ApiKeyService } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { AuthService } from '../../src/accounts/auth.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';

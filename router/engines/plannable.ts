@@ -14,6 +14,7 @@
  * - Every root selection skipped by `@skip`/`@include`: the Rust planner fails (a 500) instead of answering `{}`;
  *   the engine answers `{}` itself (`allRootSkipped`).
  */
+import { LRUCache } from 'lru-cache';
 import {
   BREAK,
   getDirectiveValues,
@@ -34,7 +35,10 @@ import type {
 type Variables = Readonly<Record<string, unknown>>;
 
 /** Per document: null when no selection set repeats a key, else the variables its conditions read and the rewrites. */
-const rewrites = new WeakMap<DocumentNode, { reads: string[]; byValues: Map<string, DocumentNode> } | null>();
+const rewrites = new WeakMap<
+  DocumentNode,
+  { reads: string[]; byValues: LRUCache<string, DocumentNode> } | null
+>();
 const MAX_REWRITES_PER_DOCUMENT = 64;
 
 /** Whether every root selection of `operation` is left out by `@skip`/`@include`: the answer is then `{}`. */
@@ -46,7 +50,9 @@ export function allRootSkipped(operation: OperationDefinitionNode, variables: Va
 export function withRepeatedFieldsMerged(document: DocumentNode, variables: Variables): DocumentNode {
   let entry = rewrites.get(document);
   if (entry === undefined) {
-    entry = repeatsAKey(document) ? { reads: conditionVariables(document), byValues: new Map() } : null;
+    entry = repeatsAKey(document)
+      ? { reads: conditionVariables(document), byValues: new LRUCache({ max: MAX_REWRITES_PER_DOCUMENT }) }
+      : null;
     rewrites.set(document, entry);
   }
   if (entry === null) return document;
@@ -54,7 +60,7 @@ export function withRepeatedFieldsMerged(document: DocumentNode, variables: Vari
   let merged = entry.byValues.get(values);
   if (!merged) {
     merged = visit(document, { SelectionSet: { leave: (set) => mergeSet(set, variables) } });
-    if (entry.byValues.size < MAX_REWRITES_PER_DOCUMENT) entry.byValues.set(values, merged);
+    entry.byValues.set(values, merged);
   }
   return merged;
 }

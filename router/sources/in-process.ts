@@ -3,6 +3,7 @@
  * subgraph context (and so its DataLoaders) is made once per router request and shared by every fetch of that
  * request to the subgraph.
  */
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../../src/core/log.ts';
 import { execute, GraphQLError, parse } from 'graphql';
 import type { DocumentNode } from 'graphql';
@@ -13,13 +14,11 @@ import type { SourceContext, SubgraphAnswer, SubgraphFetch, SubgraphSource } fro
 
 /** Parsed subgraph documents: the query planner sends the same few strings again and again. */
 class DocumentCache {
-  private readonly docs = new Map<string, DocumentNode>();
-  constructor(private readonly max = 1_000) {}
+  private readonly docs = new LRUCache<string, DocumentNode>({ max: 1_000 });
   get(query: string): DocumentNode {
     let doc = this.docs.get(query);
     if (!doc) {
       doc = parse(query);
-      if (this.docs.size >= this.max) this.docs.clear();
       this.docs.set(query, doc);
     }
     return doc;

@@ -1,5 +1,6 @@
 import { clientIp } from './client-ip.ts';
-import type { ApiKeyRecord, ApiKeyService } from './keys.ts';
+import type { KeyLookup } from './key-lookup.ts';
+import type { ApiKeyRecord } from './key-repo.ts';
 import type { RateLimitResult, RateLimitStore } from './limiter.ts';
 import { KEYLESS_PER_MINUTE } from './plans.ts';
 import type { CallerPlan } from './plans.ts';
@@ -8,7 +9,7 @@ import type { UsageSink } from './usage.ts';
 
 export interface AccessOptions {
   /** Key lookups (and batched last-use notes). */
-  keys: Pick<ApiKeyService, 'lookup' | 'touch'>;
+  keys: Pick<KeyLookup, 'lookup' | 'touch'>;
   /** Request counting: memory (one process) or Redis (shared). */
   limiter: RateLimitStore;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); default none: the socket peer is the client. */

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ApiKeyRecord } from './key-repo.ts';
 import type { KeyRevision } from './revision.ts';
 
@@ -8,7 +9,7 @@ interface Entry {
 }
 
 export interface LookupCacheOptions {
-  /** Most entries kept; the oldest go first. */
+  /** Most entries kept; the least recently used go first. */
   maxEntries: number;
   /** Age after which an entry is read again even at the same revision (backstop for a bump that never landed). */
   maxAgeMs: number;
@@ -24,14 +25,16 @@ export interface LookupCacheOptions {
  * `maxAgeMs` bounds how long another process could still serve the old entry.
  */
 export class LookupCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private bumpPending = false;
   private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly revision: KeyRevision,
     private readonly opts: LookupCacheOptions,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: opts.maxEntries });
+  }
 
   /** The cached result for `hash`, or `load()`'s, cached at the revision read before it. */
   async read(hash: string, load: () => Promise<ApiKeyRecord | null>): Promise<ApiKeyRecord | null> {
@@ -44,11 +47,6 @@ export class LookupCache {
     const e = this.entries.get(hash);
     if (e && e.rev === rev && at - e.at < this.opts.maxAgeMs) return e.record;
     const record = await load();
-    this.entries.delete(hash);
-    if (this.entries.size >= this.opts.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     this.entries.set(hash, { rev, at, record });
     return record;
   }

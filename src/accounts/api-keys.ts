@@ -1,5 +1,6 @@
-import type { ApiKeyRecord, ApiKeyService } from '../access/keys.ts';
-import { keyErrors } from '../access/errors.ts';
+import type { ApiKeyService } from './keys.ts';
+import type { ApiKeyRecord } from '../access/key-repo.ts';
+import { keyErrors } from './key-errors.ts';
 import type { Plan } from '../access/plans.ts';
 import type { Account } from './types.ts';
 

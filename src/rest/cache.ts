@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,13 +23,16 @@ interface Entry {
 const MIN_COMPRESS = 1024;
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-
-  /** @param maxEntries cap on distinct keys; the oldest are dropped first. Default 5,000. */
-  constructor(private readonly maxEntries = 5_000) {}
-
+  private readonly entries: LRUCache<string, Entry>;
   /** Request URL (key parameters redacted) → entry key, for the fast path of `tryUrl`. */
-  private readonly byUrl = new Map<string, string>();
+  private readonly byUrl: LRUCache<string, string>;
+
+  /** @param maxEntries cap on distinct keys (and on URL aliases); the least recently used go first. Default 5,000. */
+  constructor(maxEntries = 5_000) {
+    this.entries = new LRUCache({ max: maxEntries });
+    this.byUrl = new LRUCache({ max: maxEntries });
+  }
+
   /** Builds in flight, per key and version: concurrent misses wait for one build (no stampede on a tick). */
   private readonly pending = new Map<string, Promise<Entry>>();
 
@@ -49,7 +53,6 @@ export class ResponseCache {
   ): Promise<FastifyReply> {
     let e = this.entries.get(key);
     if (!e || e.version !== version) e = await this.fill(key, version, maxAge, build, exact);
-    if (this.byUrl.size >= this.maxEntries) this.byUrl.clear();
     this.byUrl.set(urlKey(req), key);
     return this.deliver(req, reply, e);
   }
@@ -108,10 +111,6 @@ export class ResponseCache {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         };
-        if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest !== undefined) this.entries.delete(oldest);
-        }
         this.entries.set(key, e);
         return e;
       })().finally(() => this.pending.delete(pk));

@@ -1,9 +1,9 @@
 import { createClient } from 'redis';
 import { createAccess } from '../access/access.ts';
 import type { Access } from '../access/access.ts';
-import { ApiKeyService } from '../access/keys.ts';
+import { ApiKeyService } from '../accounts/keys.ts';
 import { createMemoryLimiter, createRedisLimiter } from '../access/limiter.ts';
-import { LocalRevision, NoCacheRevision, RedisRevision } from '../access/keys.ts';
+import { LocalRevision, NoCacheRevision, RedisRevision } from '../access/revision.ts';
 import { resolvePepper } from '../access/secrets.ts';
 import { UsageRecorder } from '../access/usage-recorder.ts';
 import type { AppConfig } from '../config.ts';

@@ -2,7 +2,7 @@
  * The four subgraphs over this process's domain services: what the embedded router executes in-process and what
  * `coinwallet serve --only subgraph:<name>` serves on its own port.
  */
-import type { ApiKeyService } from '../access/keys.ts';
+import type { ApiKeyService } from '../accounts/keys.ts';
 import type { UsageReads } from '../access/usage.ts';
 import type { Deployment } from '../bridge/model.ts';
 import type { EngineConfig } from '../engine/snapshot.ts';

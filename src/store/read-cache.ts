@@ -12,6 +12,7 @@
  * On PostgreSQL several processes write the same tables, so nothing is cached: {@link cachedRead} reads every time.
  * Reads inside a transaction are never cached (they may see the transaction's own writes).
  */
+import { LRUCache } from 'lru-cache';
 import type { Db, Queryable } from './db.ts';
 
 /** Where a store keeps its cached reads: on the `Db` and on each of its transactions (set by the implementations). */
@@ -23,12 +24,12 @@ const IN_TRANSACTION = Symbol('coinwallet.store.inTransaction');
 export type CacheDomain = 'names' | 'bridge_snapshots';
 
 /** A domain's cached reads: key → the read's promise (in flight or settled). */
-type Domain = Map<string, Promise<unknown>>;
+type Domain = LRUCache<string, Promise<unknown>>;
 
 type State = Map<CacheDomain, Domain>;
 type WithState = Queryable & { [STATE]?: State; [IN_TRANSACTION]?: true };
 
-/** Distinct keys kept per domain and store; when full the domain starts over (a miss each, no stale entry). */
+/** Distinct keys kept per domain and store; when full the least recently used go first. */
 const MAX_ENTRIES = 10_000;
 
 /** Gives a new store its (empty) read cache; the store implementations call it once. */
@@ -47,7 +48,7 @@ export function transactionOf<Q extends Queryable>(db: Db, tx: Q): Q {
 function domainOf(state: State, name: CacheDomain): Domain {
   let d = state.get(name);
   if (!d) {
-    d = new Map();
+    d = new LRUCache({ max: MAX_ENTRIES });
     state.set(name, d);
   }
   return d;
@@ -75,7 +76,6 @@ export function cachedRead<T>(
   const hit = d.get(key);
   if (hit) return hit as Promise<T>;
   const value = read();
-  if (d.size >= MAX_ENTRIES) d.clear();
   d.set(key, value);
   value.catch(() => {
     if (d.get(key) === value) d.delete(key);

@@ -7,7 +7,8 @@
  * an administrator, but is no account); any other token is a session token, resolved lazily by `viewer()` so that the
  * public fields (the dapp store, entity references) never read or judge the session.
  */
-import type { ApiKeyRecord, ApiKeyService } from '../../src/access/keys.ts';
+import type { ApiKeyService } from '../../src/accounts/keys.ts';
+import type { ApiKeyRecord } from '../../src/access/key-repo.ts';
 import type { AccountKeys } from '../../src/accounts/api-keys.ts';
 import type { KeyUsageMinute, UsageReads } from '../../src/access/usage.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';

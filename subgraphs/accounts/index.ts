@@ -9,7 +9,7 @@
  * most once per request (`viewer()`), so a request that never needs the session never reads it, and a bad token
  * fails only the fields that need a session.
  */
-import type { ApiKeyService } from '../../src/access/keys.ts';
+import type { ApiKeyService } from '../../src/accounts/keys.ts';
 import { UsageReader } from '../../src/access/usage-store.ts';
 import type { UsageReads } from '../../src/access/usage.ts';
 import { AccountKeys } from '../../src/accounts/api-keys.ts';

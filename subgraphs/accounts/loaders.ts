@@ -12,7 +12,7 @@
  *   batch, each key's series then cut to its own `minutes`; every key of a batch shares one clock reading.
  */
 import DataLoader from 'dataloader';
-import type { ApiKeyRecord } from '../../src/access/keys.ts';
+import type { ApiKeyRecord } from '../../src/access/key-repo.ts';
 import { selectKeysOfOwners } from '../../src/access/key-repo.ts';
 import { MINUTE_MS, minuteOf } from '../../src/access/usage.ts';
 import type { KeyUsageMinute, UsageReads } from '../../src/access/usage.ts';

@@ -19,145 +19,52 @@
  *
  * A token that is no current session fails whatever needs the session with INVALID_SESSION / SESSION_EXPIRED.
  */
-import type { ApiKeyRecord } from '../../src/access/keys.ts';
-import { PLANS } from '../../src/access/plans.ts';
+import type { ApiKeyRecord } from '../../src/access/key-repo.ts';
 import { MINUTE_MS, minuteOf } from '../../src/access/usage.ts';
 import { grantAdmin, listAdmins, revokeAdmin } from '../../src/accounts/admins.ts';
 import type { RoleChange } from '../../src/accounts/admins.ts';
-import type { OwnerKeyView } from '../../src/accounts/api-keys.ts';
 import { parseChallenge } from '../../src/accounts/challenge.ts';
-import { DAPP_CHAINS } from '../../src/accounts/dapps.ts';
 import type { DappRecord, OwnDapp } from '../../src/accounts/dapps.ts';
 import type { Account, Actor } from '../../src/accounts/types.ts';
 import { createPartner } from '../../src/names/partners.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { paramError, required } from '../../src/core/params.ts';
 import { parseBody } from '../../src/accounts/body.ts';
-import type { BodySpec } from '../../src/accounts/body.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { AccountsContext } from './context.ts';
-import {
-  accountsErrors,
-  adminsOnly,
-  authRequired,
-  fromAccountsError,
-  notYourKey,
-  notYours,
-} from './errors.ts';
+import { accountsErrors, fromAccountsError } from './errors.ts';
 import { ApiKeyStatus, DappStatus, Plan, Role } from './generated/resolvers-types.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
-
-/** Largest `first` of `dappStore` (as REST's `per_page` of `/dapps`). */
-export const MAX_STORE_PAGE = 100;
-
-/** Widest window of `ApiKey.usage` and `serviceStats`, in minutes (one day). */
-export const MAX_USAGE_MINUTES = 1_440;
-
-// The REST routes' body rules for the same fields (auth-routes.ts, key-routes.ts, admin-routes.ts, and
-// names/partner-routes.ts for partners).
-const REASON = { type: 'string', max: 500 } as const;
-const LIMIT = { type: 'integer', min: 1, max: 10_000 } as const;
-const ADDRESS = { type: 'string', required: true, max: 100 } as const;
-const CHALLENGE = { address: ADDRESS } as const satisfies BodySpec;
-const SESSION = {
-  address: ADDRESS,
-  signature: { type: 'string', required: true, max: 200 },
-  nonce: { type: 'string', max: 64 },
-} as const satisfies BodySpec;
-const REQUEST_KEY = { description: { type: 'string', required: true, max: 500 } } as const satisfies BodySpec;
-const REVOKE_KEY = { reason: REASON } as const satisfies BodySpec;
-const APPROVE_KEY = { limitPerMinute: LIMIT, reason: REASON } as const satisfies BodySpec;
-const REJECT_KEY = { reason: { ...REASON, required: true } } as const satisfies BodySpec;
-const ISSUE_KEY = {
-  plan: { type: 'string', required: true, max: 20, oneOf: PLANS },
-  description: { type: 'string', max: 500 },
-  limitPerMinute: LIMIT,
-  approve: { type: 'boolean' },
-} as const satisfies BodySpec;
-const ROLE = { address: ADDRESS, reason: REASON } as const satisfies BodySpec;
-const PARTNER = { name: { type: 'string', required: true, max: 100 } } as const satisfies BodySpec;
-
-/** REST's description of a key issued without one (`POST /api/admin/api-keys`). */
-const ISSUED_KEY_DESCRIPTION = 'created by the operator';
-
-/** The signed-in account; AUTH_REQUIRED without a session (the operator token is none). */
-async function signedIn(ctx: AccountsContext): Promise<Account> {
-  const me = await ctx.viewer();
-  if (!me) throw authRequired();
-  return me;
-}
-
-/** Who reviews: the operator, or an administrator's session; AUTH_REQUIRED / FORBIDDEN otherwise (REST's admin guard). */
-async function reviewer(ctx: AccountsContext): Promise<Actor> {
-  if (ctx.operator) return { kind: 'operator' };
-  const me = await signedIn(ctx);
-  if (me.role !== 'admin') throw adminsOnly();
-  return { kind: 'account', account: me };
-}
-
-/** Whether the caller may see administrators-only fields; never throws for a missing session (those fields are null). */
-async function seesAdminFields(ctx: AccountsContext): Promise<boolean> {
-  if (ctx.operator) return true;
-  return (await ctx.viewer())?.role === 'admin';
-}
-
-/** The account itself, an administrator or the operator; AUTH_REQUIRED / FORBIDDEN otherwise. */
-async function ownerOrReviewer(
-  ctx: AccountsContext,
-  accountId: string,
-  what: 'API keys' | 'dapp requests',
-): Promise<void> {
-  if (ctx.operator) return;
-  const me = await signedIn(ctx);
-  if (me.id !== accountId && me.role !== 'admin') throw notYours(what, accountId);
-}
-
-/** An owner-scoped key view with its owner id back, so that `ApiKey.owner` can resolve it for administrators. */
-const owned = (view: OwnerKeyView, account: Account): ApiKeyRecord => ({ ...view, ownerId: account.id });
-
-/** The owner id of a key parent: present on full records, absent on owner views (whose owner is the caller). */
-const ownerIdOf = (k: OwnerKeyView): string | null =>
-  'ownerId' in k && typeof k.ownerId === 'string' ? k.ownerId : null;
-
-/** `minutes` of the usage fields: an integer from 1 to {@link MAX_USAGE_MINUTES}, else INVALID_PARAMETER. */
-function usageMinutes(minutes: number): number {
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_USAGE_MINUTES)
-    throw fromAccountsError(paramError('minutes', `must be an integer from 1 to ${MAX_USAGE_MINUTES}`));
-  return minutes;
-}
-
-/** The key's owner, an administrator or the operator; AUTH_REQUIRED / FORBIDDEN otherwise. */
-async function keyOwnerOrReviewer(ctx: AccountsContext, key: OwnerKeyView): Promise<void> {
-  if (ctx.operator) return;
-  const me = await signedIn(ctx);
-  if (me.role !== 'admin' && ownerIdOf(key) !== me.id) throw notYourKey();
-}
+import {
+  keyOwnerOrReviewer,
+  owned,
+  ownerIdOf,
+  ownerOrReviewer,
+  reviewer,
+  seesAdminFields,
+  signedIn,
+} from './guards.ts';
+import {
+  APPROVE_KEY,
+  CHALLENGE,
+  decodeStoreCursor,
+  encodeStoreCursor,
+  ISSUE_KEY,
+  ISSUED_KEY_DESCRIPTION,
+  MAX_STORE_PAGE,
+  PARTNER,
+  REJECT_KEY,
+  REQUEST_KEY,
+  REVOKE_KEY,
+  ROLE,
+  SESSION,
+  storeChain,
+  usageMinutes,
+} from './inputs.ts';
 
 /** The reviewer of a dapp parent: present on full records only. */
 const reviewedByOf = (d: OwnDapp): string | null =>
   'reviewedBy' in d && typeof d.reviewedBy === 'string' ? d.reviewedBy : null;
-
-/** Opaque cursor of the dapp at `offset` of the store. */
-export const encodeStoreCursor = (offset: number): string =>
-  Buffer.from(`dapps:${offset}`).toString('base64url');
-
-function decodeStoreCursor(cursor: string): number {
-  const m = /^dapps:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m)
-    throw fromAccountsError(
-      paramError('after', 'must be a cursor of dappStore (an endCursor or edge cursor)'),
-    );
-  return Number(m[1]);
-}
-
-/** `chain` of the store as REST's `/dapps?chain=`: any case → uppercase; empty → no filter; unknown → INVALID_PARAMETER. */
-function storeChain(chain: string | null | undefined): string | undefined {
-  if (chain == null || chain === '') return undefined;
-  const c = chain.toUpperCase();
-  if (!DAPP_CHAINS.includes(c))
-    throw fromAccountsError(paramError('chain', `must be one of ${DAPP_CHAINS.join(', ')}`));
-  return c;
-}
 
 /** A key by id, or null where REST answers KEY_NOT_FOUND (no such key, or an id that is no UUID). */
 async function keyOrNull(ctx: AccountsContext, id: string): Promise<ApiKeyRecord | null> {

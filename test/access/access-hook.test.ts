@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import type { Access, AccessRequest } from '../../src/access/access.ts';
-import { ApiKeyService } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';

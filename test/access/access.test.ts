@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import type { AccessDecision, AccessRequest } from '../../src/access/access.ts';
-import { ApiKeyService } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { redactUrl } from '../../src/access/request-key.ts';
 import type { Db } from '../../src/store/db.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyService } from '../../src/access/keys.ts';
-import type { KeyStatus } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
+import type { KeyStatus } from '../../src/access/key-repo.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiKeyService, LocalRevision, NoCacheRevision } from '../../src/access/keys.ts';
-import type { KeyRevision } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
+import { LocalRevision, NoCacheRevision } from '../../src/access/revision.ts';
+import type { KeyRevision } from '../../src/access/revision.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import type { AccessDenial, AccessRequest } from '../../src/access/access.ts';
-import { ApiKeyService } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { COST_BUCKETS, MINUTE_MS, USAGE_RETENTION_MS, costBucket, minuteOf } from '../../src/access/usage.ts';
 import { UsageReader } from '../../src/access/usage-store.ts';

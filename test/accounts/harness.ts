@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ApiKeyService } from '../../src/access/keys.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { LTC } from '../../src/crypto/coins.ts';
 import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { MessageAddressType } from '../../src/crypto/signed-message.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyStatus } from '../../src/access/keys.ts';
+import type { KeyStatus } from '../../src/access/key-repo.ts';
 import { ADMIN_TOKEN, call, harness, signIn, signInAdmin, wallet } from './harness.ts';
 import type { Harness } from './harness.ts';
 

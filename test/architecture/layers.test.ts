@@ -58,6 +58,11 @@ describe('layer rules', () => {
       'src/market/x.ts',
       "import { startProduct } from '../start/product.ts';\nexport const x = startProduct;\n",
     ],
+    [
+      'src/access/x.ts',
+      "import { ApiKeyService } from '../accounts/keys.ts';\nexport const x = ApiKeyService;\n",
+    ],
+    ['src/access/x.ts', "import Fastify from 'fastify';\nexport const x = Fastify;\n"],
   ])('%s: a forbidden import is an error', async (file, code) => {
     expect((await refusals(file, code)).length).toBeGreaterThan(0);
   });

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dappErrors } from '../../src/accounts/dapp-validate.ts';
-import { keyErrors } from '../../src/access/errors.ts';
+import { keyErrors } from '../../src/accounts/key-errors.ts';
 import { nameErrors } from '../../src/names/errors.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import { accountErrors } from '../../src/accounts/errors.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { grantAdmin, listAdmins, revokeAdmin } from '../../accounts/admins.ts';
-import { KEY_STATUSES } from '../../access/keys.ts';
-import type { ApiKeyService } from '../../access/keys.ts';
+import { KEY_STATUSES } from '../../access/key-repo.ts';
+import type { ApiKeyService } from '../../accounts/keys.ts';
 import { PLANS } from '../../access/plans.ts';
 import type { Db } from '../../store/db.ts';
 import { oneOf } from '../../core/params.ts';

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AccountKeys } from '../../accounts/api-keys.ts';
 import type { AuthService } from '../../accounts/auth.ts';
 import type { DappService } from '../../accounts/dapps.ts';
-import type { ApiKeyService } from '../../access/keys.ts';
+import type { ApiKeyService } from '../../accounts/keys.ts';
 import type { Db } from '../../store/db.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { registerAuthRoutes } from './auth-routes.ts';

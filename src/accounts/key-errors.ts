@@ -1,5 +1,5 @@
 import { ApiError } from '../core/errors.ts';
-import type { KeyStatus } from './key-repo.ts';
+import type { KeyStatus } from '../access/key-repo.ts';
 
 /** Errors of API-key management (create, review, revoke). Access decisions have their own codes in access.ts. */
 export const keyErrors = {

@@ -1,39 +1,24 @@
+/**
+ * The API-key lifecycle (accounts domain): issue, review (pending → approved | rejected), revoke (approved → revoked),
+ * each change audited in its transaction. Looking a presented key up is the request gate's (`src/access/key-lookup.ts`).
+ */
 import { randomUUID } from 'node:crypto';
-import { writeAudit } from '../accounts/audit.ts';
-import { actorLabel } from '../accounts/types.ts';
-import type { Actor } from '../accounts/types.ts';
-import type { Db, Queryable } from '../store/db.ts';
-import { keyErrors } from './errors.ts';
-import * as repo from './key-repo.ts';
-import type { ApiKeyRecord, KeyStatus, StoredKey } from './key-repo.ts';
-import { LastUsedBatcher } from './last-used.ts';
-import { LookupCache } from './lookup-cache.ts';
-import { isPlan, limitFor } from './plans.ts';
-import type { Plan } from './plans.ts';
-import { LocalRevision } from './revision.ts';
-import type { KeyRevision } from './revision.ts';
-import { displayPrefix, generateKey, hashKey, isWellFormedKey, safeEqual } from './secrets.ts';
+import { KeyLookup } from '../access/key-lookup.ts';
+import type { KeyLookupOptions } from '../access/key-lookup.ts';
+import * as repo from '../access/key-repo.ts';
+import type { ApiKeyRecord, KeyStatus, StoredKey } from '../access/key-repo.ts';
+import { isPlan, limitFor } from '../access/plans.ts';
+import type { Plan } from '../access/plans.ts';
+import { displayPrefix, generateKey, hashKey } from '../access/secrets.ts';
 import { isUuid } from '../core/ids.ts';
+import type { Db, Queryable } from '../store/db.ts';
+import { writeAudit } from './audit.ts';
+import { keyErrors } from './key-errors.ts';
+import { actorLabel } from './types.ts';
+import type { Actor } from './types.ts';
 
-export type { ApiKeyRecord, KeyStatus } from './key-repo.ts';
-export { KEY_STATUSES } from './key-repo.ts';
-export { LocalRevision, NoCacheRevision, RedisRevision } from './revision.ts';
-export type { KeyRevision } from './revision.ts';
-
-export interface ApiKeyServiceOptions {
-  /** Server-side secret keys are hashed with (see `resolvePepper`). */
-  pepper: string;
-  /** Invalidates the lookup cache on every key write; default {@link LocalRevision} (one process). */
-  revision?: KeyRevision;
-  /** Clock in ms; default `Date.now`. */
-  now?: () => number;
-  /** How often last-use times are written; default 10,000 ms. */
-  touchIntervalMs?: number;
-  /** Most lookups kept in the cache; default 10,000. */
-  cacheSize?: number;
-  /** Age after which a cached lookup is read again even at the same revision; default 60,000 ms. */
-  cacheMaxAgeMs?: number;
-}
+/** The key hashing, lookup cache and last-use options of the request gate's {@link KeyLookup}. */
+export type ApiKeyServiceOptions = KeyLookupOptions;
 
 export interface CreateKeyInput {
   plan: Plan;
@@ -62,29 +47,21 @@ const OPERATOR: Actor = { kind: 'operator' };
 const MAX_TEXT = 500;
 
 /**
- * API keys: issue, review (pending → approved | rejected), revoke (approved → revoked) and look up by value.
- * The key is returned once by `create` and stored only as an HMAC under the pepper. Lookups are cached per key hash
- * and reused only while the {@link KeyRevision} is unchanged, so a revocation applies to the very next request.
+ * API keys: issue, review (pending → approved | rejected), revoke (approved → revoked); the key is returned once by
+ * `create` and stored only as an HMAC under the pepper. After each change the gate's lookups are invalidated
+ * ({@link KeyLookup.invalidate}), so a revocation applies to the very next request.
  */
 export class ApiKeyService {
   private readonly now: () => number;
-  private readonly cache: LookupCache;
-  private readonly lastUsed: LastUsedBatcher;
+  /** The request gate's lookups, which this service invalidates after each change. */
+  readonly gate: KeyLookup;
 
   constructor(
     private readonly db: Db,
     private readonly opts: ApiKeyServiceOptions,
   ) {
     this.now = opts.now ?? Date.now;
-    this.cache = new LookupCache(opts.revision ?? new LocalRevision(), {
-      maxEntries: opts.cacheSize ?? 10_000,
-      maxAgeMs: opts.cacheMaxAgeMs ?? 60_000,
-      now: this.now,
-    });
-    this.lastUsed = new LastUsedBatcher(
-      (uses) => repo.updateLastUsed(db, uses),
-      opts.touchIntervalMs ?? 10_000,
-    );
+    this.gate = new KeyLookup(db, opts);
   }
 
   /** Issues a key. `key` is shown to the caller once and never again. */
@@ -116,7 +93,7 @@ export class ApiKeyService {
       await repo.insertKey(tx, stored);
       await auditKey(tx, input.actor, 'create', stored.id, null, stored.status, description, at);
     });
-    await this.cache.invalidate();
+    await this.gate.invalidate();
     return { key, record: repo.publicRecord(stored) };
   }
 
@@ -181,27 +158,19 @@ export class ApiKeyService {
     return (await repo.selectKeys(this.db, filter)).map(repo.publicRecord);
   }
 
-  /**
-   * The key with this value, or null when there is none (or it is not even shaped like one of ours). Whatever its
-   * state: the caller decides what a pending, rejected or revoked key means. Never logs the value.
-   */
-  async lookup(rawKey: string): Promise<ApiKeyRecord | null> {
-    if (!isWellFormedKey(rawKey)) return null;
-    const hash = hashKey(rawKey, this.opts.pepper);
-    return this.cache.read(hash, async () => {
-      const k = await repo.selectByHash(this.db, hash);
-      return k && safeEqual(k.keyHash, hash) ? Object.freeze(repo.publicRecord(k)) : null;
-    });
+  /** The key with this value, or null ({@link KeyLookup.lookup}). */
+  lookup(rawKey: string): Promise<ApiKeyRecord | null> {
+    return this.gate.lookup(rawKey);
   }
 
-  /** Notes that the key was used now; written in batches (see `touchIntervalMs`), never once per request. */
+  /** {@link KeyLookup.touch}. */
   touch(id: string): void {
-    this.lastUsed.touch(id, this.now());
+    this.gate.touch(id);
   }
 
-  /** Writes pending last-use times now (call on shutdown). */
+  /** {@link KeyLookup.flush}. */
   flush(): Promise<void> {
-    return this.lastUsed.flush();
+    return this.gate.flush();
   }
 
   private async transition(
@@ -222,7 +191,7 @@ export class ApiKeyService {
       return changed;
     });
     // After the commit: a reader that sees the new revision is sure to read the new state.
-    await this.cache.invalidate();
+    await this.gate.invalidate();
     return repo.publicRecord(updated);
   }
 }
