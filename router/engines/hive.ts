@@ -26,7 +26,7 @@ import {
   responsePhase,
 } from '../engine.ts';
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
-import type { ApiError } from '../../src/core/errors.ts';
+import { fromApiError } from '../../subgraphs/shared/errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
 import { closeSources, createSources } from '../sources/create.ts';
@@ -109,11 +109,6 @@ function hideRouterDirectives(result: ExecutionResult): void {
 
 /** Errors of a failed subgraph fetch (not of one field): without a path (the fetch failed, not a field). */
 const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
-
-const refusal = (e: ApiError): GraphQLError =>
-  new GraphQLError(e.message, {
-    extensions: { code: e.code, ...e.extensions, http: { status: e.status, headers: e.headers } },
-  });
 
 /**
  * A query selecting `__schema`/`__type` beside subgraph fields at its root: the Rust planner answers the subgraph
@@ -215,7 +210,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         },
         rc.state,
         rc.opState,
-        refusal,
+        fromApiError,
       );
       if ('refused' in phase) return stop(phase.refused);
       const { operation } = phase;

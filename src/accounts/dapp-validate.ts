@@ -70,6 +70,9 @@ export const dappErrors = {
         nextAt,
       ).toISOString()}`,
       { 'retry-after': String(Math.max(1, Math.ceil((nextAt - now) / 1000))) },
+      undefined,
+      // The wait in whole seconds where a GraphQL client cannot see the response's headers.
+      { retryAfter: Math.max(1, Math.ceil((nextAt - now) / 1000)) },
     ),
   notFound: (id: string) =>
     new ApiError(

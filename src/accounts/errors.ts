@@ -8,7 +8,7 @@ const bearer = { 'www-authenticate': 'Bearer' };
 /**
  * The accounts service's error catalog: sign-in, sessions, admin rights and request bodies. API-key state errors
  * (KEY_NOT_FOUND 404, KEY_STATE_CONFLICT 409, INVALID_PLAN/INVALID_DESCRIPTION/INVALID_REASON/INVALID_LIMIT 400)
- * come from `src/access/errors.ts` and `src/access/plans.ts`.
+ * come from `src/accounts/key-errors.ts` and `src/access/plans.ts`.
  */
 export const accountErrors = {
   // 401: who is calling is unknown.

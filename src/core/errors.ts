@@ -2,8 +2,9 @@
  * The one error type a client can act on, whatever the transport: an HTTP status, a stable code, a message that says
  * what was expected, and optionally response headers (`retry-after`, rate-limit headers), extra GraphQL `extensions`
  * (`cost` on a cost refusal) and the message in the graph's terms. Each area keeps its catalog of constructors in its
- * own `errors.ts`; the REST surface renders it as `{ "error": { "code", "message" } }` (`src/rest/errors.ts`), the
- * graph as a GraphQL error with `extensions.code` (`subgraphs/shared/errors.ts`, `router/engines/hive.ts`).
+ * own `errors.ts`. It has one REST form, {@link ApiError.toBody} (`{ "error": { "code", "message" } }`, sent by
+ * `src/rest/errors.ts`), and one GraphQL form, {@link ApiError.toGraphQL} (made a `GraphQLError` by the subgraphs'
+ * `fromApiError` and the router's refusals alike).
  *
  * A message that points the caller somewhere (a list of valid values, the call to make first) names a REST path;
  * `graphMessage` says the same in the graph's terms (a query or mutation), and GraphQL errors carry that one.
@@ -23,6 +24,18 @@ export class ApiError extends Error {
 
   toBody(): { error: { code: string; message: string } } {
     return { error: { code: this.code, message: this.message } };
+  }
+
+  /**
+   * The message (in the graph's terms when it has them) and `extensions`: `code`, the extra entries, and
+   * `http.status` with `http.headers` when there are any (the router sets them on its response).
+   */
+  toGraphQL(): { message: string; extensions: Record<string, unknown> } {
+    const headers = Object.keys(this.headers).length > 0 ? { headers: this.headers } : {};
+    return {
+      message: this.graphMessage ?? this.message,
+      extensions: { code: this.code, ...this.extensions, http: { status: this.status, ...headers } },
+    };
   }
 }
 

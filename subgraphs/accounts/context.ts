@@ -67,7 +67,7 @@ export interface AccountsContext {
   now: () => number;
   /** Request statistics (`ApiKey.usage`, `serviceStats`): the process's recorder, or a reader over the store. */
   usage: UsageReads;
-  /** API keys: review and look-ups (`src/access/keys.ts`). */
+  /** API keys: review and look-ups (`src/accounts/keys.ts`; look-ups through the gate's `src/access/key-lookup.ts`). */
   keys: ApiKeyService;
   /** API keys scoped to their owner, exactly as the REST `/account/api-keys` routes use them. */
   ownKeys: AccountKeys;

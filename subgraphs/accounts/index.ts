@@ -1,7 +1,7 @@
 /**
  * The accounts subgraph as a value: `createAccountsSubgraph({ db, keys, auth, adminToken })` gives the executable
  * schema and the per-request context factory. Side-effect free (no listener, no timers, no read at creation):
- * `coinwallet serve --only subgraph:accounts` serves it (src/graph-service.ts), the router embeds it, tests
+ * `coinwallet serve --only subgraph:accounts` serves it (src/start/part.ts), the router embeds it, tests
  * execute it.
  *
  * Identity is the REST guards' (`src/rest/accounts/guards-impl.ts`): `Authorization: Bearer <ADMIN_TOKEN>` (compared
@@ -19,8 +19,8 @@ import type { Account } from '../../src/accounts/types.ts';
 import type { Db } from '../../src/store/db.ts';
 import { bearerToken, tokenMatches } from '../../src/core/bearer.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
+import { graphqlErrorsAsync } from '../shared/errors.ts';
 import type { AccountsContext } from './context.ts';
-import { accountsErrors } from './errors.ts';
 import { createLoaders } from './loaders.ts';
 import type { LoaderHooks } from './loaders.ts';
 import { buildAccountsSchema } from './schema.ts';
@@ -73,7 +73,7 @@ export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsS
         operator,
         viewer: () =>
           (session ??=
-            token === null ? Promise.resolve(null) : accountsErrors(() => opts.auth.authenticate(token))),
+            token === null ? Promise.resolve(null) : graphqlErrorsAsync(() => opts.auth.authenticate(token))),
         forgetViewer: () => {
           session = undefined;
         },

@@ -6,7 +6,7 @@ import { PLANS } from '../../src/access/plans.ts';
 import type { BodySpec } from '../../src/accounts/body.ts';
 import { DAPP_CHAINS } from '../../src/accounts/dapps.ts';
 import { paramError } from '../../src/core/params.ts';
-import { fromAccountsError } from './errors.ts';
+import { fromApiError } from '../shared/errors.ts';
 
 /** Largest `first` of `dappStore` (as REST's `per_page` of `/dapps`). */
 export const MAX_STORE_PAGE = 100;
@@ -46,7 +46,7 @@ export const ISSUED_KEY_DESCRIPTION = 'created by the operator';
 /** `minutes` of the usage fields: an integer from 1 to {@link MAX_USAGE_MINUTES}, else INVALID_PARAMETER. */
 export function usageMinutes(minutes: number): number {
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_USAGE_MINUTES)
-    throw fromAccountsError(paramError('minutes', `must be an integer from 1 to ${MAX_USAGE_MINUTES}`));
+    throw fromApiError(paramError('minutes', `must be an integer from 1 to ${MAX_USAGE_MINUTES}`));
   return minutes;
 }
 
@@ -57,9 +57,7 @@ export const encodeStoreCursor = (offset: number): string =>
 export function decodeStoreCursor(cursor: string): number {
   const m = /^dapps:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m)
-    throw fromAccountsError(
-      paramError('after', 'must be a cursor of dappStore (an endCursor or edge cursor)'),
-    );
+    throw fromApiError(paramError('after', 'must be a cursor of dappStore (an endCursor or edge cursor)'));
   return Number(m[1]);
 }
 
@@ -68,6 +66,6 @@ export function storeChain(chain: string | null | undefined): string | undefined
   if (chain == null || chain === '') return undefined;
   const c = chain.toUpperCase();
   if (!DAPP_CHAINS.includes(c))
-    throw fromAccountsError(paramError('chain', `must be one of ${DAPP_CHAINS.join(', ')}`));
+    throw fromApiError(paramError('chain', `must be one of ${DAPP_CHAINS.join(', ')}`));
   return c;
 }

@@ -32,7 +32,7 @@ import { paramError, required } from '../../src/core/params.ts';
 import { parseBody } from '../../src/accounts/body.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { AccountsContext } from './context.ts';
-import { accountsErrors, fromAccountsError } from './errors.ts';
+import { fromApiError, graphqlErrorsAsync } from '../shared/errors.ts';
 import { ApiKeyStatus, DappStatus, Plan, Role } from './generated/resolvers-types.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
 import {
@@ -113,7 +113,7 @@ export const resolvers: Resolvers<AccountsContext> = {
     dappStore: async (_root, { first, after, chain }, ctx) => {
       const size = first ?? 20;
       if (!Number.isInteger(size) || size < 1 || size > MAX_STORE_PAGE)
-        throw fromAccountsError(paramError('first', `must be an integer from 1 to ${MAX_STORE_PAGE}`));
+        throw fromApiError(paramError('first', `must be an integer from 1 to ${MAX_STORE_PAGE}`));
       const start = after == null ? 0 : decodeStoreCursor(after) + 1;
       const { total, dapps } = await ctx.dapps.storeSlice({
         offset: start,
@@ -164,7 +164,7 @@ export const resolvers: Resolvers<AccountsContext> = {
       return ctx.usage.serviceStats(minuteOf(to) - (n - 1) * MINUTE_MS, to);
     },
     dappAccess: (_root, { origin }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         // REST's `GET /dapps/access?origin=`: the same checks, messages and answer.
         const o = required({ origin }, 'origin', 'the page origin, e.g. https://app.example.com');
         const r = await ctx.dapps.access(o);
@@ -176,7 +176,7 @@ export const resolvers: Resolvers<AccountsContext> = {
 
   Mutation: {
     requestSignInChallenge: (_root, { address }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const b = parseBody({ address }, CHALLENGE);
         const c = await ctx.auth.challenge(b.address);
         // The fields the text names, read back from the text itself (the server's own copy: it always parses).
@@ -185,7 +185,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         return { ...c, domain: f.domain, address: f.address, issuedAt: f.issuedAt };
       }),
     signIn: (_root, { address, signature, nonce }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const b = parseBody({ address, signature, nonce }, SESSION);
         const s = await ctx.auth.signIn(b.address, b.signature, b.nonce);
         // A first sign-in created the account: a reference read earlier in this request is stale.
@@ -193,7 +193,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         return s;
       }),
     signOut: (_root, _args, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         await signedIn(ctx);
         await ctx.auth.logout(ctx.sessionToken ?? '');
         // The token is refused from the next field on, as from the next REST request.
@@ -201,7 +201,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         return true;
       }),
     requestApiKey: (_root, { plan, description }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const me = await signedIn(ctx);
         const b = parseBody({ description }, REQUEST_KEY);
         const { key, record } = await ctx.ownKeys.create(me, { plan, description: b.description });
@@ -209,7 +209,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         return { key, apiKey: owned(record, me) };
       }),
     revokeApiKey: (_root, { id, reason }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const me = await signedIn(ctx);
         const b = parseBody({ reason }, REVOKE_KEY);
         const view = await ctx.ownKeys.revoke(me, id, b.reason);
@@ -217,7 +217,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         return owned(view, me);
       }),
     submitDapp: (_root, { input }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const me = await signedIn(ctx);
         // The input object as a plain JSON body: `validateDappInput` checks every field as REST does.
         const dapp = await ctx.dapps.submit(me, { ...input });
@@ -225,7 +225,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         return dapp;
       }),
     approveApiKey: (_root, { id, limitPerMinute, reason }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ limitPerMinute, reason }, APPROVE_KEY);
         return forgetKeys(
@@ -234,19 +234,25 @@ export const resolvers: Resolvers<AccountsContext> = {
         );
       }),
     rejectApiKey: (_root, { id, reason }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ reason }, REJECT_KEY);
         return forgetKeys(ctx, await ctx.keys.reject(id, b.reason, { actor }));
       }),
     approveDapp: (_root, { id, notes }, ctx) =>
-      accountsErrors(async () => forgetDapps(ctx, await ctx.dapps.approve(id, await reviewer(ctx), notes))),
+      graphqlErrorsAsync(async () =>
+        forgetDapps(ctx, await ctx.dapps.approve(id, await reviewer(ctx), notes)),
+      ),
     rejectDapp: (_root, { id, notes }, ctx) =>
-      accountsErrors(async () => forgetDapps(ctx, await ctx.dapps.reject(id, await reviewer(ctx), notes))),
+      graphqlErrorsAsync(async () =>
+        forgetDapps(ctx, await ctx.dapps.reject(id, await reviewer(ctx), notes)),
+      ),
     delistDapp: (_root, { id, notes }, ctx) =>
-      accountsErrors(async () => forgetDapps(ctx, await ctx.dapps.delist(id, await reviewer(ctx), notes))),
+      graphqlErrorsAsync(async () =>
+        forgetDapps(ctx, await ctx.dapps.delist(id, await reviewer(ctx), notes)),
+      ),
     issueApiKey: (_root, { plan, description, limitPerMinute, approve }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ plan, description, limitPerMinute, approve }, ISSUE_KEY);
         const { key, record } = await ctx.keys.create({
@@ -259,13 +265,13 @@ export const resolvers: Resolvers<AccountsContext> = {
         return { key, apiKey: record };
       }),
     adminRevokeApiKey: (_root, { id, reason }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ reason }, REVOKE_KEY);
         return forgetKeys(ctx, await ctx.keys.revoke(id, { reason: b.reason, actor }));
       }),
     grantAdmin: (_root, { address, reason }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ address, reason }, ROLE);
         return roleChanged(
@@ -275,7 +281,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         );
       }),
     revokeAdmin: (_root, { address, reason }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ address, reason }, ROLE);
         return roleChanged(
@@ -285,7 +291,7 @@ export const resolvers: Resolvers<AccountsContext> = {
         );
       }),
     createPartner: (_root, { name }, ctx) =>
-      accountsErrors(async () => {
+      graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ name }, PARTNER);
         const p = await createPartner(ctx.db, b.name.trim(), actor, ctx.now());

@@ -1,7 +1,7 @@
 /**
  * The bridge subgraph as a value: `createBridgeSubgraph({ db, deployment, staleAfterMs })` gives the executable
  * schema and the per-request context factory. Side-effect free (no listener, no timers, no store access until a
- * request asks): `coinwallet serve --only subgraph:bridge` serves it (src/graph-service.ts), the router embeds it, tests
+ * request asks): `coinwallet serve --only subgraph:bridge` serves it (src/start/part.ts), the router embeds it, tests
  * execute it. Read only, like the REST bridge API (docs/bridge.md).
  */
 import type { Deployment } from '../../src/bridge/model.ts';

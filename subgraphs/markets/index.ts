@@ -1,7 +1,7 @@
 /**
  * The markets subgraph as a value: `createMarketsSubgraph({ market, engine })` gives the executable schema and the
  * per-request context factory. Side-effect free (no listener, no timers): `coinwallet serve --only subgraph:markets`
- * serves it (src/graph-service.ts), the router embeds it, tests execute it.
+ * serves it (src/start/part.ts), the router embeds it, tests execute it.
  */
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { EngineConfig } from '../../src/engine/snapshot.ts';

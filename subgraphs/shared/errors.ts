@@ -5,11 +5,10 @@
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../../src/core/errors.ts';
 
-/** The GraphQL form of a REST `ApiError`: same code; its message in the graph's terms when it has one. */
+/** The GraphQL error of an `ApiError` ({@link ApiError.toGraphQL}). */
 export function fromApiError(e: ApiError): GraphQLError {
-  return new GraphQLError(e.graphMessage ?? e.message, {
-    extensions: { code: e.code, http: { status: e.status } },
-  });
+  const { message, extensions } = e.toGraphQL();
+  return new GraphQLError(message, { extensions });
 }
 
 /** Runs `fn`, turning a thrown `ApiError` (from a shared REST or domain helper) into its GraphQL form. */

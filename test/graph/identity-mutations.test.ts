@@ -203,7 +203,11 @@ describe('sessions', () => {
       const r = await run(source, vars);
       expect(codes(r)).toEqual(['AUTH_REQUIRED']);
       expect(r.data).toBeNull();
-      expect(r.errors?.[0]?.extensions['http']).toEqual({ status: 401 });
+      // As the accounts subgraph and REST: a 401 names the scheme to authenticate with (RFC 6750).
+      expect(r.errors?.[0]?.extensions['http']).toEqual({
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer' },
+      });
     }
   });
 
