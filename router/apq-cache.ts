@@ -8,6 +8,7 @@ import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { KeyvAdapter } from '@apollo/utils.keyvadapter';
 import { createKeyvNonBlocking } from '@keyv/redis';
 import type { Logger } from '../src/core/log.ts';
+import { withTimeout } from '../src/core/timeout.ts';
 
 /**
  * The same Keyv class, typed twice: `KeyvAdapter` (CommonJS) sees keyv's `.d.cts`, `@keyv/redis` (ESM) its `.d.ts`,
@@ -39,6 +40,6 @@ export function redisApqCache(url: string, log: Pick<Logger, 'warn'>): SharedApq
   });
   return {
     cache: new ErrorsAreMissesCache(new KeyvAdapter(keyv as unknown as KeyvOfAdapter)),
-    close: () => keyv.disconnect(),
+    close: () => withTimeout(keyv.disconnect(), 2_000).catch(() => {}),
   };
 }

@@ -79,6 +79,16 @@ export interface AppConfig {
   routerCostLimits: Partial<Record<CallerPlan, number>>;
   /** `ROUTER_PLANNER`, default `rust`: the router's query planner (`router/engines/hive.ts`), or `js`. */
   routerPlanner: 'rust' | 'js';
+  /**
+   * `READY_REQUIRES_SUBGRAPHS`, default `true`: a scale-out router's `/readyz` answers 503 while a subgraph process is
+   * not ready. `false`: the router stays ready and answers with partial results (the missing subgraph's fields null).
+   */
+  readyRequiresSubgraphs: boolean;
+  /**
+   * `SHUTDOWN_TIMEOUT_MS`, default 10,000: on SIGTERM/SIGINT a process stops accepting, and waits this long at most
+   * for the requests in flight before it closes their connections.
+   */
+  shutdownTimeoutMs: number;
   /** `PERSISTED_OPERATIONS`: a persisted-operations manifest file for the router; unset → none. */
   persistedOperations: string | undefined;
   /**
@@ -154,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     routerSubgraphTimeoutMs: int(env, 'ROUTER_SUBGRAPH_TIMEOUT_MS', 5_000, 10, 600_000),
     routerCostLimits: costLimits(env.ROUTER_COST_LIMITS),
     routerPlanner: routerPlanner(env.ROUTER_PLANNER),
+    readyRequiresSubgraphs: bool(env, 'READY_REQUIRES_SUBGRAPHS', true),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     persistedOperations: env.PERSISTED_OPERATIONS || undefined,
     signInDomain: signInDomain(env.SIGN_IN_DOMAIN),
     persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),
@@ -263,6 +275,14 @@ function suffix(v: string | undefined): string {
   if (!/^[a-z][a-z0-9-]{0,30}[a-z0-9]$/.test(v))
     throw new ConfigError('NAME_SUFFIX must be a lowercase label such as coin');
   return v;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v === '') return def;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new ConfigError(`${name} must be true or false`);
 }
 
 function routerPlanner(v: string | undefined): 'rust' | 'js' {

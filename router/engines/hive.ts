@@ -107,6 +107,17 @@ function hideRouterDirectives(result: ExecutionResult): void {
     );
 }
 
+/**
+ * The runtime's Yoga disposes every runtime of the process on SIGINT/SIGTERM (`disposeOnProcessTerminate`, not an
+ * option): the subgraph fetches of requests still in flight would fail while the process drains. The router is
+ * disposed by its owner instead (`stop()`, after the HTTP server has drained), so those two listeners come off again.
+ */
+function keepThroughSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    for (const l of process.listeners(signal))
+      if (l.name === 'terminateHandler') process.removeListener(signal, l);
+}
+
 /** Errors of a failed subgraph fetch (not of one field): without a path (the fetch failed, not a field). */
 const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
 
@@ -291,6 +302,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       ...(apqCache ? [apqPlugin(apqCache) as never] : []),
     ],
   });
+  keepThroughSignals();
 
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();

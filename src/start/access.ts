@@ -1,3 +1,4 @@
+import { withTimeout } from '../core/timeout.ts';
 import { createClient } from 'redis';
 import { createAccess } from '../access/access.ts';
 import type { Access } from '../access/access.ts';
@@ -76,7 +77,10 @@ export async function createAccessRuntime(
     async close() {
       await keys.flush?.();
       await usage.close();
-      await redis?.quit();
+      // Pending commands are waited for while Redis answers (at most 2 s); during an outage the client is dropped at
+      // once (waiting for a reconnect would hold the shutdown up for ever).
+      if (redis?.isReady) await withTimeout(redis.close(), 2_000).catch(() => redis.destroy());
+      else redis?.destroy();
     },
   };
 }

@@ -23,7 +23,7 @@ import { createAccessRuntime } from './access.ts';
 import { createSubgraph } from './graph.ts';
 import type { GraphDeps } from './graph.ts';
 import { ProcessRun } from './process.ts';
-import type { ProcessIo } from './process.ts';
+import type { Dependencies, ProcessIo } from './process.ts';
 import {
   adminTokenFor,
   configuredSources,
@@ -80,6 +80,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   registerErrorHandling(app);
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};
+  let dependencies: Dependencies | undefined;
   if (urls && persisted) {
     const access = await createAccessRuntime(cfg, db, run.log);
     run.defer(() => access.close());
@@ -89,6 +90,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
     });
     run.defer(() => router.stop());
     await mountRouter(app, router);
+    if (cfg.readyRequiresSubgraphs) dependencies = subgraphsReady(urls);
   } else if (part.kind === 'subgraph') {
     const s = await subgraphPart(cfg, part.name, db, run, io);
     adminTokenFile = s.adminTokenFile;
@@ -99,8 +101,9 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   app.get('/healthz', async (_req, reply) =>
     reply
       .code(run.isReady ? 200 : 503)
-      .send({ status: run.isReady ? 'ok' : 'starting', part: partName(part) }),
+      .send({ status: run.isReady ? 'ok' : run.state, part: partName(part) }),
   );
+  run.probes(app, partName(part), dependencies);
   const url = await run.listen(app);
   const ready = run.warmUp(warmUp);
   return { app, url, adminTokenFile, ready, close: () => run.close() };
@@ -153,4 +156,35 @@ async function subgraphPart(
     };
   }
   return { subgraph: createSubgraph(name, deps), adminTokenFile, warmUp };
+}
+
+/**
+ * The subgraph processes' readiness as a router's `/readyz` needs it: each one's own `/readyz` (beside its
+ * `/graphql`), asked at most once a second, a second at most per ask.
+ */
+function subgraphsReady(urls: Record<SubgraphName, string>): Dependencies {
+  let last: { at: number; result: Promise<Record<string, boolean>> } | null = null;
+  const ask = async (url: string): Promise<boolean> => {
+    try {
+      const r = await fetch(new URL('readyz', url.replace(/\/graphql\/?$/, '/')), {
+        signal: AbortSignal.timeout(1_000),
+      });
+      await r.body?.cancel();
+      return r.ok;
+    } catch {
+      return false;
+    }
+  };
+  return () => {
+    if (!last || Date.now() - last.at >= 1_000) {
+      const names = Object.keys(urls) as SubgraphName[];
+      last = {
+        at: Date.now(),
+        result: Promise.all(names.map((n) => ask(urls[n]))).then((oks) =>
+          Object.fromEntries(names.map((n, i) => [n, oks[i] === true])),
+        ),
+      };
+    }
+    return last.result;
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * What every process of the product does the same way, the embedded product and each scale-out part alike: one pino
- * for Fastify and the domain, listening before the warm-up (so `/healthz` answers 503 until it is done), and closing
- * what it opened in the reverse order.
+ * for Fastify and the domain, listening before the warm-up (so `/healthz` answers 503 until it is done), the probes
+ * (`/livez`, `/readyz`), and a shutdown that drains: not ready at once, no new connections, the requests in flight
+ * finished (at most `SHUTDOWN_TIMEOUT_MS`), then what it opened closed in the reverse order.
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { pino } from 'pino';
@@ -18,6 +19,12 @@ export interface ProcessIo {
   progress?: DemoProgress;
 }
 
+/** `starting` until the warm-up is done, `ready`, then `draining` from the first shutdown signal on. */
+export type ProcessState = 'starting' | 'ready' | 'draining';
+
+/** What `/readyz` also waits for: each dependency's name → whether it can serve now. */
+export type Dependencies = () => Promise<Record<string, boolean>>;
+
 export class ProcessRun {
   readonly log: Logger;
   /**
@@ -26,10 +33,11 @@ export class ProcessRun {
    */
   readonly fastifyLogger: FastifyBaseLogger | null;
   private readonly closers: (() => Promise<void> | void)[] = [];
-  private ready = false;
+  private current: ProcessState = 'starting';
 
   constructor(
-    private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'>,
+    private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'> &
+      Partial<Pick<AppConfig, 'shutdownTimeoutMs'>>,
     io: ProcessIo,
   ) {
     const root = cfg.logLevel === 'silent' ? null : createPino(cfg.logLevel);
@@ -48,9 +56,33 @@ export class ProcessRun {
       ) ?? null;
   }
 
-  /** True once the warm-up has finished. */
+  get state(): ProcessState {
+    return this.current;
+  }
+
+  /** True once the warm-up has finished, until shutdown begins. */
   get isReady(): boolean {
-    return this.ready;
+    return this.current === 'ready';
+  }
+
+  /**
+   * `GET /livez`: 200 while the process runs (nothing to restart it for). `GET /readyz`: 200 when it is ready, not
+   * draining, and every one of `dependencies` can serve; else 503 with what is missing. A load balancer sends traffic
+   * by `/readyz`; an orchestrator restarts by `/livez`. While draining, every response closes its connection, so
+   * that a kept-alive client reconnects (elsewhere) instead of holding the shutdown up.
+   */
+  probes(app: FastifyInstance, part: string, dependencies?: Dependencies): void {
+    app.addHook('onSend', async (_req, reply) => {
+      if (this.current === 'draining') reply.header('connection', 'close');
+    });
+    app.get('/livez', async () => ({ status: 'live', part }));
+    app.get('/readyz', async (_req, reply) => {
+      if (this.current !== 'ready') return reply.code(503).send({ status: this.current, part });
+      const deps = dependencies ? await dependencies() : {};
+      const missing = Object.keys(deps).filter((d) => !deps[d]);
+      if (missing.length > 0) return reply.code(503).send({ status: 'waiting', part, missing });
+      return { status: 'ready', part };
+    });
   }
 
   /** Registers what {@link close} undoes; undone last in, first out. */
@@ -58,9 +90,13 @@ export class ProcessRun {
     this.closers.push(close);
   }
 
-  /** Listens on the configured host and port (port 0: any free one); returns the base URL. */
+  /**
+   * Listens on the configured host and port (port 0: any free one); returns the base URL. On {@link close} the
+   * server stops accepting and waits for the requests in flight, at most `SHUTDOWN_TIMEOUT_MS` (default 10 s), after
+   * which their connections are closed.
+   */
   async listen(app: FastifyInstance): Promise<string> {
-    this.defer(() => app.close());
+    this.defer(() => drain(app, this.cfg.shutdownTimeoutMs ?? 10_000));
     await app.listen({ port: this.cfg.port, host: this.cfg.host });
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : this.cfg.port;
@@ -70,7 +106,7 @@ export class ProcessRun {
   /** Runs the warm-up in the background: ready once it resolves; a failure is logged (and the promise rejects). */
   warmUp(work: () => Promise<void>): Promise<void> {
     const done = work().then(() => {
-      this.ready = true;
+      if (this.current === 'starting') this.current = 'ready';
     });
     done.catch((err: unknown) =>
       this.log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) }),
@@ -78,7 +114,21 @@ export class ProcessRun {
     return done;
   }
 
+  /** Shuts down: not ready from now on, then everything registered undone, last in first out. */
   async close(): Promise<void> {
+    this.current = 'draining';
     for (let c = this.closers.pop(); c; c = this.closers.pop()) await c();
   }
+}
+
+/** `app.close()` (no new connections; idle ones closed; in-flight requests finish), bounded by `timeoutMs`. */
+async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
+  const closed = app.close().then(() => 'closed' as const);
+  if ((await Promise.race([closed, late])) === 'late') {
+    app.server.closeAllConnections();
+    await closed;
+  }
+  clearTimeout(timer);
 }

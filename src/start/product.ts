@@ -103,6 +103,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     reserves: () => attester?.health ?? null,
     logger: run.fastifyLogger,
   });
+  run.probes(app, 'product');
   const url = await run.listen(app);
   const ready = run.warmUp(async () => {
     dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);

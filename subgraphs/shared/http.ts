@@ -45,6 +45,8 @@ export async function mountSubgraph(
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), executedIsOk],
     // Subgraphs are called by the router (JSON POSTs); browsers go through the router.
     csrfPrevention: true,
+    // The process drains and stops it on SIGTERM (src/start/process.ts); Apollo's own handler would stop it first.
+    stopOnTerminationSignals: false,
   });
   await server.start();
   await app.register(async (scope) => {

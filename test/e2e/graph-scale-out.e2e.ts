@@ -303,6 +303,13 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
     const identity = subgraphs.identity;
     const port = new URL(identity.url).port;
     await identity.stop('SIGKILL');
+    // The routers are not ready while a subgraph is not (READY_REQUIRES_SUBGRAPHS, default true); still live.
+    for (const router of routers) {
+      const ready = await fetch(`${router.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'waiting', missing: ['identity'] });
+      expect((await fetch(`${router.url}/livez`)).status).toBe(200);
+    }
     for (const router of routers) {
       const r = await gql(router, key, query);
       expect(r.status).toBe(200);
@@ -327,6 +334,7 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
     subgraphs.identity = await startSubgraph('identity', { PORT: port });
     await waitForStatus(`${subgraphs.identity.url}/healthz`, 200, 60_000);
     timings.identityRestart = since(t0);
+    for (const router of routers) await waitForStatus(`${router.url}/readyz`, 200, 10_000);
     for (const router of routers) {
       const r = await gql(router, key, query);
       expect(r.status).toBe(200);
@@ -351,5 +359,14 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
       expect(full.body.data).toEqual({ coin: { id: 'dogecoin' } });
       expect(since(t0), 'no request waits for Redis to come back').toBeLessThan(5_000);
     }
+  });
+
+  it('drains and exits 0 on SIGTERM, every process, even with Redis gone', async () => {
+    const t0 = Date.now();
+    const codes = await Promise.all(
+      [...routers, ...NAMES.map((n) => subgraphs[n])].map((p) => p.stop('SIGTERM')),
+    );
+    timings.sigtermAll = since(t0);
+    expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

@@ -248,3 +248,11 @@ describe('rate limit: the budgets of REST', () => {
     expect(g.counts.contexts.markets).toBe(0);
   });
 });
+
+describe('process signals', () => {
+  it("leaves SIGINT/SIGTERM to the process: the runtime's own dispose-on-signal listeners are taken off", () => {
+    // The router (built in beforeAll) is stopped by its process after the HTTP server has drained.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      expect(process.listeners(signal).map((l) => l.name)).not.toContain('terminateHandler');
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * What every process does alike (src/start/process.ts): the probes' transitions (starting → ready → draining), a
+ * shutdown that finishes the requests in flight and refuses new connections, bounded by SHUTDOWN_TIMEOUT_MS, and the
+ * closers undone last in, first out.
+ */
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { ProcessRun } from '../../src/start/process.ts';
+
+const CFG = { logLevel: 'silent', host: '127.0.0.1', port: 0 } as const;
+
+interface Started {
+  run: ProcessRun;
+  app: FastifyInstance;
+  url: string;
+  /** Resolves once the slow route has received a request; `release()` lets it answer. */
+  entered: Promise<void>;
+  release: () => void;
+  closed: string[];
+}
+
+let started: Started | null = null;
+afterEach(async () => {
+  started?.release();
+  await started?.run.close();
+  started = null;
+});
+
+async function start(
+  opts: { shutdownTimeoutMs?: number; deps?: Record<string, boolean> } = {},
+): Promise<Started> {
+  const run = new ProcessRun(
+    { ...CFG, ...(opts.shutdownTimeoutMs ? { shutdownTimeoutMs: opts.shutdownTimeoutMs } : {}) },
+    {},
+  );
+  const closed: string[] = [];
+  run.defer(() => void closed.push('store'));
+  run.defer(() => void closed.push('services'));
+  const app = Fastify();
+  let release = (): void => {};
+  let enter = (): void => {};
+  const entered = new Promise<void>((r) => (enter = r));
+  const gate = new Promise<void>((r) => (release = r));
+  app.get('/slow', async () => {
+    enter();
+    await gate;
+    return { done: true };
+  });
+  run.probes(app, 'test', opts.deps ? async () => opts.deps as Record<string, boolean> : undefined);
+  const url = await run.listen(app);
+  started = { run, app, url, entered, release, closed };
+  return started;
+}
+
+const status = async (url: string): Promise<{ code: number; body: unknown }> => {
+  const r = await fetch(url);
+  return { code: r.status, body: await r.json() };
+};
+
+describe('a process of the product: probes and shutdown', () => {
+  it('is live at once, ready only after its warm-up, and not ready while a dependency is missing', async () => {
+    const s = await start();
+    expect(await status(`${s.url}/livez`)).toEqual({ code: 200, body: { status: 'live', part: 'test' } });
+    expect(await status(`${s.url}/readyz`)).toEqual({
+      code: 503,
+      body: { status: 'starting', part: 'test' },
+    });
+    await s.run.warmUp(async () => {});
+    expect(await status(`${s.url}/readyz`)).toEqual({ code: 200, body: { status: 'ready', part: 'test' } });
+
+    await s.run.close();
+    started = null;
+    const waiting = await start({ deps: { markets: true, identity: false } });
+    await waiting.run.warmUp(async () => {});
+    expect(await status(`${waiting.url}/readyz`)).toEqual({
+      code: 503,
+      body: { status: 'waiting', part: 'test', missing: ['identity'] },
+    });
+  });
+
+  it('on shutdown: not ready at once, no new connection, the request in flight answered, then the closers last in first out', async () => {
+    const s = await start();
+    await s.run.warmUp(async () => {});
+    const inFlight = fetch(`${s.url}/slow`).then(async (r) => ({ code: r.status, body: await r.json() }));
+    await s.entered;
+    const t0 = Date.now();
+    const closing = s.run.close();
+    expect(s.run.state).toBe('draining');
+    expect(s.run.isReady).toBe(false);
+    // The listener is closed: a new connection is refused while the request above is still being served.
+    await expect(fetch(`${s.url}/livez`)).rejects.toThrow();
+    expect(s.closed).toEqual([]);
+    s.release();
+    expect(await inFlight).toEqual({ code: 200, body: { done: true } });
+    await closing;
+    // Done once the request is: its kept-alive connection closed with the answer, not after SHUTDOWN_TIMEOUT_MS.
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(s.closed).toEqual(['services', 'store']);
+    started = null;
+  });
+
+  it('waits at most SHUTDOWN_TIMEOUT_MS for a request that does not finish, then closes its connection', async () => {
+    const s = await start({ shutdownTimeoutMs: 200 });
+    const stuck = fetch(`${s.url}/slow`).then(
+      (r) => r.status,
+      () => 'connection closed',
+    );
+    await s.entered;
+    const t0 = Date.now();
+    await s.run.close();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(await stuck).toBe('connection closed');
+    expect(s.closed).toEqual(['services', 'store']);
+    started = null;
+  });
+});
+
+describe('their settings', () => {
+  it('SHUTDOWN_TIMEOUT_MS (default 10,000) and READY_REQUIRES_SUBGRAPHS (default true) refuse what they cannot use', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, readyRequiresSubgraphs: true });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0', READY_REQUIRES_SUBGRAPHS: 'false' })).toMatchObject({
+      shutdownTimeoutMs: 0,
+      readyRequiresSubgraphs: false,
+    });
+    expect(() => loadConfig({ READY_REQUIRES_SUBGRAPHS: 'maybe' })).toThrow(
+      'READY_REQUIRES_SUBGRAPHS must be true or false',
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+});
