@@ -125,8 +125,11 @@ export class HttpSource implements SubgraphSource {
       variables: fetch.variables,
       ...(fetch.operationName ? { operationName: fetch.operationName } : {}),
     });
-    // The key: the body and the forwarded headers, all that the subgraph sees of this fetch.
+    // The key: the body and the forwarded headers, all that the subgraph answers by. The request id joins the logs
+    // only: a fetch shared by identical requests in flight carries the id of the one that started it.
     const key = this.dedupe && isQuery ? `${JSON.stringify(headers)}\n${payload}` : null;
+    const requestId = ctx.headers?.['x-request-id'];
+    if (requestId !== undefined) headers['x-request-id'] = requestId;
     try {
       const { result: res } = await this.inflight.run(key, () => this.post(headers, payload, isQuery));
       let body: SubgraphAnswer;

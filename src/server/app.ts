@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
 import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
@@ -24,8 +24,11 @@ import { assetRoutes } from '../rest/assets/index.ts';
 export interface ServerOptions extends HealthOptions {
   /** Base path of the price API; default `/v1/agg`. */
   priceBase?: string;
-  /** The process's Fastify logger (`ProcessRun.fastifyLogger`: pino, URLs redacted); default none (tests). */
-  logger?: FastifyBaseLogger | null;
+  /** The process's Fastify options (`ProcessRun.fastifyOptions`: its pino, request ids); default none (tests). */
+  fastifyOptions?: Pick<
+    FastifyServerOptions,
+    'loggerInstance' | 'disableRequestLogging' | 'requestIdHeader' | 'genReqId'
+  >;
   /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
   accounts?: AccountsApiOptions;
   /** Name resolution, registration and partner operations under `/api` (needs `accounts` for sign-in). */
@@ -68,7 +71,7 @@ export const CORS_ALLOWED_HEADERS = [
 /** Builds the HTTP server without listening (tests use `inject`). */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : {}),
+    ...opts.fastifyOptions,
     // Path parameters and bodies beyond these sizes are client errors, never work for the server.
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (a path that is not valid percent-encoding) use our error body too.

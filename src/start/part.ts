@@ -73,10 +73,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   const run = new ProcessRun(cfg, io);
   const db: Db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   run.defer(() => db.close());
-  const app = Fastify({
-    bodyLimit: 1_048_576,
-    ...(run.fastifyLogger ? { loggerInstance: run.fastifyLogger } : {}),
-  });
+  const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
   registerErrorHandling(app);
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};
@@ -103,7 +100,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       .code(run.isReady ? 200 : 503)
       .send({ status: run.isReady ? 'ok' : run.state, part: partName(part) }),
   );
-  run.probes(app, partName(part), dependencies);
+  run.instrument(app, partName(part), dependencies);
   const url = await run.listen(app);
   const ready = run.warmUp(warmUp);
   return { app, url, adminTokenFile, ready, close: () => run.close() };

@@ -4,7 +4,9 @@
  * (`/livez`, `/readyz`), and a shutdown that drains: not ready at once, no new connections, the requests in flight
  * finished (at most `SHUTDOWN_TIMEOUT_MS`), then what it opened closed in the reverse order.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
@@ -32,6 +34,15 @@ export class ProcessRun {
    * URLs redacted (API keys may travel in query strings); null at `LOG_LEVEL=silent`.
    */
   readonly fastifyLogger: FastifyBaseLogger | null;
+  /**
+   * Fastify's options every process shares: its logger ({@link fastifyLogger}), no request lines of Fastify's own
+   * (the access line of {@link instrument} replaces them), and the request id: a valid `x-request-id` kept, else one
+   * generated.
+   */
+  readonly fastifyOptions: Pick<
+    FastifyServerOptions,
+    'loggerInstance' | 'disableRequestLogging' | 'requestIdHeader' | 'genReqId'
+  >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
 
@@ -54,6 +65,12 @@ export class ProcessRun {
           },
         },
       ) ?? null;
+    this.fastifyOptions = {
+      ...(this.fastifyLogger ? { loggerInstance: this.fastifyLogger } : {}),
+      disableRequestLogging: true,
+      requestIdHeader: false,
+      genReqId: requestId,
+    };
   }
 
   get state(): ProcessState {
@@ -66,15 +83,20 @@ export class ProcessRun {
   }
 
   /**
+   * Every response carries its request's `x-request-id`, and leaves one access line at `info` (see {@link accessLine}).
    * `GET /livez`: 200 while the process runs (nothing to restart it for). `GET /readyz`: 200 when it is ready, not
    * draining, and every one of `dependencies` can serve; else 503 with what is missing. A load balancer sends traffic
    * by `/readyz`; an orchestrator restarts by `/livez`. While draining, every response closes its connection, so
    * that a kept-alive client reconnects (elsewhere) instead of holding the shutdown up.
    */
-  probes(app: FastifyInstance, part: string, dependencies?: Dependencies): void {
-    app.addHook('onSend', async (_req, reply) => {
+  instrument(app: FastifyInstance, part: string, dependencies?: Dependencies): void {
+    app.addHook('onSend', async (req, reply) => {
+      reply.header('x-request-id', req.id);
       if (this.current === 'draining') reply.header('connection', 'close');
     });
+    app.addHook('onResponse', async (req, reply) =>
+      this.log.info('request', accessLine(req, reply.statusCode, reply)),
+    );
     app.get('/livez', async () => ({ status: 'live', part }));
     app.get('/readyz', async (_req, reply) => {
       if (this.current !== 'ready') return reply.code(503).send({ status: this.current, part });
@@ -131,4 +153,45 @@ async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
     await closed;
   }
   clearTimeout(timer);
+}
+
+/** An `x-request-id` a client may choose: 1 to 128 letters, digits and `._:-` (anything else is replaced). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The request's id: its `x-request-id` when valid, else a new UUID, written back to the request's headers so that
+ * the router forwards it to the subgraphs (their access lines then carry the same id).
+ */
+function requestId(raw: IncomingMessage): string {
+  const given = raw.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  raw.headers['x-request-id'] = id;
+  return id;
+}
+
+/**
+ * The access line's fields: request id, method, route (the route's pattern, or the path without its query: never a
+ * key), status, duration, the caller's plan and, for the graph, the operation's name and cost (from what the response
+ * says: `x-api-plan`, `x-query-cost`).
+ */
+function accessLine(
+  req: FastifyRequest,
+  status: number,
+  reply: { elapsedTime: number; getHeader(name: string): unknown },
+): Record<string, unknown> {
+  const body = req.body as { operationName?: unknown } | undefined;
+  const query = req.query as { operationName?: unknown } | undefined;
+  const operation = body?.operationName ?? query?.operationName;
+  const plan = reply.getHeader('x-api-plan');
+  const cost = reply.getHeader('x-query-cost');
+  return {
+    reqId: req.id,
+    method: req.method,
+    route: req.routeOptions.url ?? req.url.split('?')[0],
+    status,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+    ...(plan !== undefined ? { plan } : {}),
+    ...(typeof operation === 'string' ? { operation } : {}),
+    ...(cost !== undefined ? { cost: Number(cost) } : {}),
+  };
 }

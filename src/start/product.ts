@@ -101,9 +101,9 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
     dataset: () => dataset,
     reserves: () => attester?.health ?? null,
-    logger: run.fastifyLogger,
+    fastifyOptions: run.fastifyOptions,
   });
-  run.probes(app, 'product');
+  run.instrument(app, 'product');
   const url = await run.listen(app);
   const ready = run.warmUp(async () => {
     dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);

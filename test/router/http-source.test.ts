@@ -12,7 +12,11 @@ import { HttpSource } from '../../router/sources/http.ts';
 type Behaviour = 'ok' | 'drop-reused' | 'hang' | 'stall-body' | 'html';
 let behaviour: Behaviour = 'ok';
 const requestsPerSocket = new Map<Socket, number>();
-const received: { body: string; authorization: string | undefined }[] = [];
+const received: {
+  body: string;
+  authorization: string | undefined;
+  requestId?: string | string[] | undefined;
+}[] = [];
 let server: Server;
 let url: string;
 
@@ -25,7 +29,11 @@ beforeAll(async () => {
     req.on('end', () => {
       // A kept-alive connection the server closes as the client reuses it: nothing is answered on it.
       if (behaviour === 'drop-reused' && n > 1) return void req.socket.destroy();
-      received.push({ body, authorization: req.headers.authorization });
+      received.push({
+        body,
+        authorization: req.headers.authorization,
+        requestId: req.headers['x-request-id'],
+      });
       if (behaviour === 'hang') return;
       if (behaviour === 'stall-body') {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -153,6 +161,23 @@ describe('HttpSource', () => {
       received.length = 0;
       await call(s, 'query Q { x }', { authorization: 'Bearer a' });
       expect(received).toHaveLength(1);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('forwards x-request-id to join the logs, without splitting a fetch shared by identical requests', async () => {
+    behaviour = 'ok';
+    received.length = 0;
+    const s = source();
+    try {
+      await Promise.all([
+        call(s, 'query R { x }', { authorization: 'Bearer a', 'x-request-id': 'first' }),
+        call(s, 'query R { x }', { authorization: 'Bearer a', 'x-request-id': 'second' }),
+      ]);
+      expect(received.map((r) => r.requestId)).toEqual(['first']);
+      await call(s, 'query R { x }', { 'x-request-id': 'third' });
+      expect(received.map((r) => r.requestId)).toEqual(['first', 'third']);
     } finally {
       s.close();
     }

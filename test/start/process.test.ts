@@ -22,6 +22,8 @@ interface Started {
 }
 
 let started: Started | null = null;
+/** What the processes logged at info (the access lines). */
+const lines: Record<string, unknown>[] = [];
 afterEach(async () => {
   started?.release();
   await started?.run.close();
@@ -33,12 +35,12 @@ async function start(
 ): Promise<Started> {
   const run = new ProcessRun(
     { ...CFG, ...(opts.shutdownTimeoutMs ? { shutdownTimeoutMs: opts.shutdownTimeoutMs } : {}) },
-    {},
+    { log: { info: (msg, data) => lines.push({ msg, ...data }), warn() {}, error() {} } },
   );
   const closed: string[] = [];
   run.defer(() => void closed.push('store'));
   run.defer(() => void closed.push('services'));
-  const app = Fastify();
+  const app = Fastify(run.fastifyOptions);
   let release = (): void => {};
   let enter = (): void => {};
   const entered = new Promise<void>((r) => (enter = r));
@@ -48,7 +50,7 @@ async function start(
     await gate;
     return { done: true };
   });
-  run.probes(app, 'test', opts.deps ? async () => opts.deps as Record<string, boolean> : undefined);
+  run.instrument(app, 'test', opts.deps ? async () => opts.deps as Record<string, boolean> : undefined);
   const url = await run.listen(app);
   started = { run, app, url, entered, release, closed };
   return started;
@@ -115,6 +117,33 @@ describe('a process of the product: probes and shutdown', () => {
     expect(await stuck).toBe('connection closed');
     expect(s.closed).toEqual(['services', 'store']);
     started = null;
+  });
+});
+
+describe('request ids and access lines', () => {
+  it('keeps a valid x-request-id, replaces anything else, echoes it, and logs one line per request', async () => {
+    const s = await start();
+    await s.run.warmUp(async () => {});
+    lines.length = 0;
+    const id = async (given?: string) =>
+      (
+        await fetch(`${s.url}/livez?x_sp_api_key=secret`, given ? { headers: { 'x-request-id': given } } : {})
+      ).headers.get('x-request-id');
+    expect(await id('trace-42.a:b_c-d')).toBe('trace-42.a:b_c-d');
+    expect(await id()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await id('has space')).not.toBe('has space');
+    expect(await id('x'.repeat(129))).toHaveLength(36);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatchObject({
+      msg: 'request',
+      reqId: 'trace-42.a:b_c-d',
+      method: 'GET',
+      route: '/livez',
+      status: 200,
+    });
+    expect(typeof lines[0]?.['ms']).toBe('number');
+    // The route's pattern, never the query string (where a key may travel).
+    expect(JSON.stringify(lines)).not.toContain('secret');
   });
 });
 
