@@ -89,6 +89,11 @@ export interface AppConfig {
    * for the requests in flight before it closes their connections.
    */
   shutdownTimeoutMs: number;
+  /**
+   * `METRICS_PORT`: where this process serves Prometheus metrics (`GET /metrics`, on `HOST`, apart from the public
+   * port so that only the operator's network reaches it); unset: no metrics; `0`: any free port.
+   */
+  metricsPort: number | undefined;
   /** `PERSISTED_OPERATIONS`: a persisted-operations manifest file for the router; unset → none. */
   persistedOperations: string | undefined;
   /**
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     routerPlanner: routerPlanner(env.ROUTER_PLANNER),
     readyRequiresSubgraphs: bool(env, 'READY_REQUIRES_SUBGRAPHS', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65_535) : undefined,
     persistedOperations: env.PERSISTED_OPERATIONS || undefined,
     signInDomain: signInDomain(env.SIGN_IN_DOMAIN),
     persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),

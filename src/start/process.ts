@@ -13,6 +13,8 @@ import type { AppConfig } from '../config.ts';
 import { createPino, loggerOf, silentLogger } from '../core/log.ts';
 import type { Logger } from '../core/log.ts';
 import type { DemoProgress } from '../market/demo.ts';
+import { ProcessMetrics, serveMetrics } from './metrics.ts';
+import type { AnsweredRequest } from './metrics.ts';
 
 export interface ProcessIo {
   /** Where the domain logs; default the process's pino (nothing at `LOG_LEVEL=silent`). */
@@ -45,10 +47,14 @@ export class ProcessRun {
   >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
+  /** Prometheus metrics of this process, when `METRICS_PORT` is set ({@link instrument} creates them). */
+  metrics: ProcessMetrics | null = null;
+  /** Where they are served (set by {@link listen}); null without `METRICS_PORT`. */
+  metricsUrl: string | null = null;
 
   constructor(
     private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'> &
-      Partial<Pick<AppConfig, 'shutdownTimeoutMs'>>,
+      Partial<Pick<AppConfig, 'shutdownTimeoutMs' | 'metricsPort'>>,
     io: ProcessIo,
   ) {
     const root = cfg.logLevel === 'silent' ? null : createPino(cfg.logLevel);
@@ -94,9 +100,12 @@ export class ProcessRun {
       reply.header('x-request-id', req.id);
       if (this.current === 'draining') reply.header('connection', 'close');
     });
-    app.addHook('onResponse', async (req, reply) =>
-      this.log.info('request', accessLine(req, reply.statusCode, reply)),
-    );
+    if (this.cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics(part);
+    app.addHook('onResponse', async (req, reply) => {
+      const line = accessLine(req, reply.statusCode, reply);
+      this.log.info('request', line);
+      this.metrics?.observe({ ...line, route: req.routeOptions.url } as AnsweredRequest);
+    });
     app.get('/livez', async () => ({ status: 'live', part }));
     app.get('/readyz', async (_req, reply) => {
       if (this.current !== 'ready') return reply.code(503).send({ status: this.current, part });
@@ -118,6 +127,13 @@ export class ProcessRun {
    * which their connections are closed.
    */
   async listen(app: FastifyInstance): Promise<string> {
+    if (this.metrics && this.cfg.metricsPort !== undefined) {
+      // Served until the very end: a scrape during the drain sees it.
+      const served = await serveMetrics(this.metrics, this.cfg.host, this.cfg.metricsPort);
+      this.defer(() => served.close());
+      this.metricsUrl = served.url;
+      this.log.info('metrics listening', { url: served.url });
+    }
     this.defer(() => drain(app, this.cfg.shutdownTimeoutMs ?? 10_000));
     await app.listen({ port: this.cfg.port, host: this.cfg.host });
     const addr = app.server.address();

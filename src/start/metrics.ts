@@ -1,0 +1,125 @@
+/**
+ * A process's Prometheus metrics (prom-client), served on their own port (`METRICS_PORT`: an operator's network,
+ * never the public one): HTTP requests by route, method and status with their duration; GraphQL operations by name,
+ * plan and outcome; query cost; refusals by reason; Node's default metrics (event-loop lag, heap, GC, CPU). Labels are
+ * bounded: a route is its pattern (`unmatched` otherwise), and at most {@link MAX_OPERATION_NAMES} operation names are
+ * told apart (the rest count as `other`).
+ */
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Distinct operation names a process labels; a client choosing names at random cannot grow the series past this. */
+export const MAX_OPERATION_NAMES = 200;
+
+/** What one answered request says (the access line's fields, `src/start/process.ts`). */
+export interface AnsweredRequest {
+  method: string;
+  /** The route's pattern; undefined when no route matched. */
+  route: string | undefined;
+  status: number;
+  ms: number;
+  plan?: unknown;
+  operation?: string;
+  cost?: number;
+}
+
+export class ProcessMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Histogram<'method' | 'route' | 'status'>;
+  private readonly operations: Counter<'operation' | 'plan' | 'outcome'>;
+  private readonly cost: Histogram<'plan'>;
+  private readonly refused: Counter<'reason'>;
+  private readonly names = new Set<string>();
+
+  constructor(part: string) {
+    this.registry.setDefaultLabels({ part });
+    collectDefaultMetrics({ register: this.registry });
+    const registers = [this.registry];
+    this.requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests answered, by method, route pattern and status, with their duration',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.operations = new Counter({
+      name: 'graphql_operations_total',
+      help: 'GraphQL operations answered, by operation name, plan and outcome (ok, error: a 4xx/5xx status)',
+      labelNames: ['operation', 'plan', 'outcome'],
+      registers,
+    });
+    this.cost = new Histogram({
+      name: 'graphql_query_cost',
+      help: 'Estimated cost of the GraphQL operations answered, by plan',
+      labelNames: ['plan'],
+      buckets: [1, 5, 10, 50, 100, 500, 1_000, 5_000, 20_000],
+      registers,
+    });
+    this.refused = new Counter({
+      name: 'http_requests_refused_total',
+      help: 'Requests refused before any work, by reason: auth (401), forbidden (403), rate_limit (429)',
+      labelNames: ['reason'],
+      registers,
+    });
+  }
+
+  observe(r: AnsweredRequest): void {
+    this.requests.observe(
+      { method: r.method, route: r.route ?? 'unmatched', status: String(r.status) },
+      r.ms / 1000,
+    );
+    const reason =
+      r.status === 401 ? 'auth' : r.status === 403 ? 'forbidden' : r.status === 429 ? 'rate_limit' : null;
+    if (reason) this.refused.inc({ reason });
+    if (r.route?.endsWith('/graphql') || r.cost !== undefined) {
+      const plan = typeof r.plan === 'string' ? r.plan : 'none';
+      this.operations.inc({
+        operation: this.operationLabel(r.operation),
+        plan,
+        outcome: r.status < 400 ? 'ok' : 'error',
+      });
+      if (r.cost !== undefined && Number.isFinite(r.cost)) this.cost.observe({ plan }, r.cost);
+    }
+  }
+
+  private operationLabel(name: string | undefined): string {
+    if (name === undefined) return 'anonymous';
+    if (this.names.has(name)) return name;
+    if (this.names.size >= MAX_OPERATION_NAMES) return 'other';
+    this.names.add(name);
+    return name;
+  }
+}
+
+/** `GET /metrics` (Prometheus text format) on its own listener; anything else is 404. */
+export async function serveMetrics(
+  metrics: ProcessMetrics,
+  host: string,
+  port: number,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics could not be collected\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${bound}/metrics`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

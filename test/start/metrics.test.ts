@@ -1,0 +1,104 @@
+/**
+ * A process's Prometheus metrics (src/start/metrics.ts) on their own port: scraped before and after requests, the
+ * series move; labels stay bounded (route patterns, at most MAX_OPERATION_NAMES operation names).
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPERATION_NAMES, ProcessMetrics } from '../../src/start/metrics.ts';
+import { ProcessRun } from '../../src/start/process.ts';
+
+let run: ProcessRun;
+let url: string;
+
+beforeAll(async () => {
+  run = new ProcessRun({ logLevel: 'silent', host: '127.0.0.1', port: 0, metricsPort: 0 }, {});
+  const app = Fastify(run.fastifyOptions);
+  // Stands in for the router's answers: the plan and cost headers it sets, the operation name the client sent.
+  app.post('/graphql', async (req, reply) => {
+    const { operationName, refuse } = req.body as { operationName?: string; refuse?: boolean };
+    void reply.header('x-api-plan', 'pro');
+    if (refuse) return reply.code(429).send({ errors: [{ message: 'rate limited' }] });
+    void reply.header('x-query-cost', '42');
+    return { data: { operationName } };
+  });
+  run.instrument(app, 'router');
+  url = await run.listen(app);
+  await run.warmUp(async () => {});
+});
+afterAll(() => run.close());
+
+async function scrape(): Promise<string> {
+  const r = await fetch(run.metricsUrl ?? '');
+  expect(r.status).toBe(200);
+  expect(r.headers.get('content-type')).toContain('text/plain');
+  return r.text();
+}
+
+/** The value of one series (`name{a="x",…}`, its labels in any order), 0 when absent. */
+function value(text: string, series: string): number {
+  const m = /^([^{]+)\{(.*)\}$/.exec(series);
+  const name = m?.[1] ?? series;
+  const want = new Set((m?.[2] ?? '').split(',').filter(Boolean));
+  for (const line of text.split('\n')) {
+    const l = /^([^{ ]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!l || l[1] !== name) continue;
+    const labels = new Set((l[2] ?? '').split(',').filter(Boolean));
+    if (labels.size === want.size && [...want].every((w) => labels.has(w))) return Number(l[3]);
+  }
+  return 0;
+}
+
+const gql = (body: Record<string, unknown>) =>
+  fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('Prometheus metrics on METRICS_PORT', () => {
+  it('counts requests by route and status, operations by name, plan and outcome, cost, refusals; Node defaults', async () => {
+    const before = await scrape();
+    const livez =
+      'http_request_duration_seconds_count{part="router",method="GET",route="/livez",status="200"}';
+    const ok = 'graphql_operations_total{part="router",operation="Prices",plan="pro",outcome="ok"}';
+    const refusedOp = 'graphql_operations_total{part="router",operation="Prices",plan="pro",outcome="error"}';
+    const refused = 'http_requests_refused_total{part="router",reason="rate_limit"}';
+    const cost = 'graphql_query_cost_sum{part="router",plan="pro"}';
+
+    for (let i = 0; i < 3; i++) expect((await fetch(`${url}/livez`)).status).toBe(200);
+    expect((await gql({ query: '{ x }', operationName: 'Prices' })).status).toBe(200);
+    expect((await gql({ query: '{ x }', operationName: 'Prices' })).status).toBe(200);
+    expect((await gql({ query: '{ x }', operationName: 'Prices', refuse: true })).status).toBe(429);
+    expect((await fetch(`${url}/no/such/${'x'.repeat(20)}`)).status).toBe(404);
+
+    const after = await scrape();
+    expect(value(after, livez) - value(before, livez)).toBe(3);
+    expect(value(after, ok) - value(before, ok)).toBe(2);
+    expect(value(after, refusedOp) - value(before, refusedOp)).toBe(1);
+    expect(value(after, refused) - value(before, refused)).toBe(1);
+    expect(value(after, cost) - value(before, cost)).toBe(84);
+    // An unmatched path is one label, never the path itself.
+    expect(after).toContain('route="unmatched",status="404"');
+    expect(after).not.toContain('/no/such/');
+    expect(after).toMatch(/^nodejs_eventloop_lag_seconds\{part="router"\} /m);
+    expect(after).toMatch(/^process_cpu_seconds_total\{part="router"\} /m);
+  });
+
+  it('tells at most MAX_OPERATION_NAMES operation names apart; the rest are "other"', () => {
+    const m = new ProcessMetrics('router');
+    for (let i = 0; i < MAX_OPERATION_NAMES + 50; i++)
+      m.observe({ method: 'POST', route: '/graphql', status: 200, ms: 1, plan: 'free', operation: `Op${i}` });
+    return m.registry.getSingleMetricAsString('graphql_operations_total').then((text) => {
+      const series = text.split('\n').filter((l) => l.startsWith('graphql_operations_total{'));
+      expect(series).toHaveLength(MAX_OPERATION_NAMES + 1);
+      expect(
+        value(text, 'graphql_operations_total{part="router",operation="other",plan="free",outcome="ok"}'),
+      ).toBe(50);
+    });
+  });
+
+  it('answers 404 for anything but GET /metrics, and nothing of it on the public port', async () => {
+    expect((await fetch((run.metricsUrl ?? '').replace('/metrics', '/other'))).status).toBe(404);
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+  });
+});
