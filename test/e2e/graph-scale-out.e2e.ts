@@ -16,6 +16,7 @@ import type { ServeProcess } from '../support/process.ts';
 import { startServe, waitForStatus } from '../support/process.ts';
 import type { TempRedis } from '../support/redis.ts';
 import { startTempRedis } from '../support/redis.ts';
+import { startNginx } from '../support/nginx.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -358,6 +359,37 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
       expect(full.status).toBe(200);
       expect(full.body.data).toEqual({ coin: { id: 'dogecoin' } });
       expect(since(t0), 'no request waits for Redis to come back').toBeLessThan(5_000);
+    }
+  });
+
+  it('behind nginx (deploy/nginx.conf): a router SIGTERMed under load drops no request and exits 0', async () => {
+    const lb = await startNginx(
+      join(root, 'nginx'),
+      routers.map((r) => r.url),
+    );
+    try {
+      const { key } = keys.other;
+      const url = `${lb.url}/graphql?query=${encodeURIComponent('{ coin(id: "bitcoin") { id } }')}`;
+      const one = () =>
+        fetch(url, { headers: { 'x-sp-api-key': key } }).then(
+          async (r) =>
+            r.status === 200
+              ? (((await r.json()) as GqlResult['body']).data?.['coin'] ?? r.status)
+              : r.status,
+          (e: unknown) => `failed: ${String(e)}`,
+        );
+      const results: unknown[] = [];
+      let stopped: Promise<number | null> | null = null;
+      for (let i = 0; i < 200; i += 10) {
+        const batch = Promise.all(Array.from({ length: 10 }, one));
+        // Mid-batch: some of these are in flight at the router as it drains, some arrive after it has closed.
+        if (i === 80) stopped = routers[1].stop('SIGTERM');
+        results.push(...(await batch));
+      }
+      expect(results.filter((r) => JSON.stringify(r) !== '{"id":"bitcoin"}')).toEqual([]);
+      expect(await stopped).toBe(0);
+    } finally {
+      await lb.stop();
     }
   });
 
