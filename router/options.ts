@@ -7,7 +7,7 @@ import type { Limits } from './plugins/limits.ts';
 import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
 import type { CostPlan } from './plugins/query-cost.ts';
 import type { ResponseCacheOptions } from './response-cache.ts';
-import type { RouterSubgraphs } from './sources/source.ts';
+import type { RouterSubgraphs, SubgraphFetchObserver } from './sources/source.ts';
 
 export type RouterPlanner = 'rust' | 'js';
 
@@ -58,6 +58,11 @@ export interface RouterOptions {
    * mutation. Default true.
    */
   dedupe?: boolean;
+  /**
+   * Called after every subgraph fetch with its duration and outcome (`ok`, `timeout`, `unavailable`, `error`: the
+   * subgraph answered errors only): the process's metrics. Default none.
+   */
+  onSubgraphFetch?: SubgraphFetchObserver;
   /** Where automatic persisted queries are kept; default an in-process LRU. `false` turns APQ off. */
   apqCache?: KeyValueCache<string> | false;
   /**

@@ -167,7 +167,7 @@ function mergeInOrder(order: string[], a: ExecutionResult, b: ExecutionResult): 
 
 export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   const { log, timeoutMs, plugins, supergraphSdl } = opts;
-  const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false);
+  const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false, opts.onSubgraphFetch);
   const cache = responseCacheOf(opts);
   let directAnswered = 0;
   const directs = directExecutors(opts, () => directAnswered++);

@@ -15,11 +15,15 @@ import type { Logger } from '../../src/core/log.ts';
 import { SUBGRAPH_NAMES } from '../../subgraphs/shared/subgraph.ts';
 import { HttpSource } from './http.ts';
 import { InProcessSource } from './in-process.ts';
-import type { RouterSubgraphs, SubgraphSource } from './source.ts';
+import { ObservedSource } from './source.ts';
+import type { RouterSubgraphs, SubgraphFetchObserver, SubgraphSource } from './source.ts';
 
 /** Closes the kept-alive connections of the HTTP sources (an engine's `stop`). */
 export function closeSources(sources: ReadonlyMap<string, SubgraphSource>): void {
-  for (const s of sources.values()) if (s instanceof HttpSource) s.close();
+  for (const s of sources.values()) {
+    const inner = s instanceof ObservedSource ? s.inner : s;
+    if (inner instanceof HttpSource) inner.close();
+  }
 }
 
 /** The four subgraphs' sources for the router's options: in-process (embedded) or over HTTP (scale-out). */
@@ -28,6 +32,7 @@ export function createSources(
   timeoutMs: number,
   log: Pick<Logger, 'warn'>,
   dedupe: boolean,
+  observe?: SubgraphFetchObserver,
 ): Map<string, SubgraphSource> {
   const sources = new Map<string, SubgraphSource>();
   if (subgraphs.kind === 'in-process') {
@@ -38,5 +43,6 @@ export function createSources(
   }
   for (const name of SUBGRAPH_NAMES)
     if (!sources.has(name)) throw new Error(`router: no source for the ${name} subgraph`);
+  if (observe) for (const [name, s] of sources) sources.set(name, new ObservedSource(name, s, observe));
   return sources;
 }

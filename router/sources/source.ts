@@ -31,6 +31,33 @@ export interface SubgraphSource {
   process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer>;
 }
 
+export type FetchOutcome = 'ok' | 'timeout' | 'unavailable' | 'error';
+export type SubgraphFetchObserver = (subgraph: string, ms: number, outcome: FetchOutcome) => void;
+
+/** What an answer says of its fetch: the router's own codes for a failed fetch, `error` when only errors came back. */
+export function outcomeOf(answer: SubgraphAnswer): FetchOutcome {
+  const codes = (answer.errors ?? []).map((e) => e.extensions?.['code']);
+  if (codes.includes('SUBGRAPH_TIMEOUT')) return 'timeout';
+  if (codes.includes('SUBGRAPH_UNAVAILABLE')) return 'unavailable';
+  return answer.data == null && codes.length > 0 ? 'error' : 'ok';
+}
+
+/** A source whose every fetch is timed and reported to `observe`. */
+export class ObservedSource implements SubgraphSource {
+  constructor(
+    readonly name: string,
+    readonly inner: SubgraphSource,
+    private readonly observe: SubgraphFetchObserver,
+  ) {}
+
+  async process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer> {
+    const t0 = performance.now();
+    const answer = await this.inner.process(fetch, ctx);
+    this.observe(this.name, performance.now() - t0, outcomeOf(answer));
+    return answer;
+  }
+}
+
 /** The router's per-request context, as far as the sources need it. */
 export interface SourceContext {
   /** The client's request headers (lowercase). */

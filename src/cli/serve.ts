@@ -52,6 +52,7 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
     if (part.kind === 'subgraph' && part.name === 'accounts')
       process.stderr.write(operatorTokenLine(cfg, running.adminTokenFile));
     process.stderr.write(`coinwallet: ${partName(part)} listening on ${running.url}/graphql\n`);
+    if (running.metricsUrl) process.stderr.write(`coinwallet: metrics at ${running.metricsUrl}\n`);
     await running.ready;
     process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
     close = () => running.close();
@@ -61,6 +62,7 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
     process.stderr.write(
       `coinwallet: listening on ${product.url} (health: ${product.url}/healthz, graph: ${product.url}/graphql)\n`,
     );
+    if (product.metricsUrl) process.stderr.write(`coinwallet: metrics at ${product.metricsUrl}\n`);
     await product.ready;
     process.stderr.write(
       `coinwallet: ready — ${product.market.snapshot?.markets.size ?? 0} assets aggregated\n`,

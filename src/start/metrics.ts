@@ -8,7 +8,9 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SourceHealth } from '../market/source-health.ts';
+import type { Router } from '../../router/index.ts';
 
 /** Distinct operation names a process labels; a client choosing names at random cannot grow the series past this. */
 export const MAX_OPERATION_NAMES = 200;
@@ -31,10 +33,10 @@ export class ProcessMetrics {
   private readonly operations: Counter<'operation' | 'plan' | 'outcome'>;
   private readonly cost: Histogram<'plan'>;
   private readonly refused: Counter<'reason'>;
+  private readonly fetches: Histogram<'subgraph' | 'outcome'>;
   private readonly names = new Set<string>();
 
-  constructor(part: string) {
-    this.registry.setDefaultLabels({ part });
+  constructor() {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.requests = new Histogram({
@@ -62,6 +64,87 @@ export class ProcessMetrics {
       help: 'Requests refused before any work, by reason: auth (401), forbidden (403), rate_limit (429)',
       labelNames: ['reason'],
       registers,
+    });
+    this.fetches = new Histogram({
+      name: 'subgraph_fetch_duration_seconds',
+      help: 'Fetches of the router from its subgraphs, by subgraph and outcome (ok, timeout, unavailable, error)',
+      labelNames: ['subgraph', 'outcome'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers,
+    });
+  }
+
+  /** The `part` label of every series (`product`, `router`, `subgraph:markets`, …). */
+  label(part: string): void {
+    this.registry.setDefaultLabels({ part });
+  }
+
+  observeFetch(subgraph: string, ms: number, outcome: string): void {
+    this.fetches.observe({ subgraph, outcome }, ms / 1000);
+  }
+
+  /** The router's own counts, read at each scrape: response-cache hits and misses, shared and direct answers. */
+  watchRouter(router: Pick<Router, 'responseCacheStats' | 'dedupedOperations' | 'directExecutions'>): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'router_response_cache_lookups',
+      help: 'Lookups of the embedded response cache since start, by result (hit, miss); absent when it is off',
+      labelNames: ['result'],
+      registers,
+      collect() {
+        const s = router.responseCacheStats();
+        if (!s) return;
+        this.set({ result: 'hit' }, s.hits);
+        this.set({ result: 'miss' }, s.misses);
+      },
+    });
+    new Gauge({
+      name: 'router_operations_shared',
+      help: 'Operations since start answered without their own execution, by how (inflight: joined an identical one; direct: one in-process subgraph)',
+      labelNames: ['how'],
+      registers,
+      collect() {
+        this.set({ how: 'inflight' }, router.dedupedOperations());
+        this.set({ how: 'direct' }, router.directExecutions());
+      },
+    });
+  }
+
+  /** The market's sources, read at each scrape: age of their newest data, last poll's duration, failures by reason. */
+  watchSources(sources: () => ReadonlyMap<string, SourceHealth>): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'source_data_age_seconds',
+      help: 'Age of the newest record each source delivered (absent until it delivered one)',
+      labelNames: ['source'],
+      registers,
+      collect() {
+        this.reset();
+        const now = Date.now();
+        for (const [source, h] of sources())
+          if (h.dataAsOf !== null) this.set({ source }, (now - h.dataAsOf) / 1000);
+      },
+    });
+    new Gauge({
+      name: 'source_poll_seconds',
+      help: 'Duration of the last poll of each source',
+      labelNames: ['source'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [source, h] of sources()) if (h.lastMs !== null) this.set({ source }, h.lastMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'source_failures',
+      help: 'Failed polls (and failed parts of polls) of each source since start, by reason',
+      labelNames: ['source', 'reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [source, h] of sources())
+          for (const [reason, n] of Object.entries(h.failures)) this.set({ source, reason }, n);
+      },
     });
   }
 

@@ -56,6 +56,8 @@ export interface RunningPart {
   url: string;
   /** The accounts subgraph's generated operator token file (`ADMIN_TOKEN` unset, embedded store); else null. */
   adminTokenFile: string | null;
+  /** Where its Prometheus metrics are served (`METRICS_PORT`); null without. */
+  metricsUrl: string | null;
   ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -86,6 +88,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       subgraphs: { kind: 'http', urls },
     });
     run.defer(() => router.stop());
+    run.metrics?.watchRouter(router);
     await mountRouter(app, router);
     if (cfg.readyRequiresSubgraphs) dependencies = subgraphsReady(urls);
   } else if (part.kind === 'subgraph') {
@@ -103,7 +106,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   run.instrument(app, partName(part), dependencies);
   const url = await run.listen(app);
   const ready = run.warmUp(warmUp);
-  return { app, url, adminTokenFile, ready, close: () => run.close() };
+  return { app, url, adminTokenFile, metricsUrl: run.metricsUrl, ready, close: () => run.close() };
 }
 
 /** A subgraph over this process's services, with what it alone needs (and what its warm-up does). */
@@ -132,6 +135,7 @@ async function subgraphPart(
   } else if (name === 'markets') {
     const m = marketFor(cfg, db, run.log, configuredSources(cfg));
     run.defer(() => m.market.stop());
+    run.metrics?.watchSources(() => m.market.sources);
     Object.assign(deps, { market: m.market, engine: m.engine });
     warmUp = async () => {
       await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);

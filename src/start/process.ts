@@ -47,8 +47,8 @@ export class ProcessRun {
   >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
-  /** Prometheus metrics of this process, when `METRICS_PORT` is set ({@link instrument} creates them). */
-  metrics: ProcessMetrics | null = null;
+  /** Prometheus metrics of this process, when `METRICS_PORT` is set. */
+  readonly metrics: ProcessMetrics | null = null;
   /** Where they are served (set by {@link listen}); null without `METRICS_PORT`. */
   metricsUrl: string | null = null;
 
@@ -71,6 +71,7 @@ export class ProcessRun {
           },
         },
       ) ?? null;
+    if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
     this.fastifyOptions = {
       ...(this.fastifyLogger ? { loggerInstance: this.fastifyLogger } : {}),
       disableRequestLogging: true,
@@ -100,7 +101,7 @@ export class ProcessRun {
       reply.header('x-request-id', req.id);
       if (this.current === 'draining') reply.header('connection', 'close');
     });
-    if (this.cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics(part);
+    this.metrics?.label(part);
     app.addHook('onResponse', async (req, reply) => {
       const line = accessLine(req, reply.statusCode, reply);
       this.log.info('request', line);

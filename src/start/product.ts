@@ -42,6 +42,8 @@ export interface Product {
   url: string;
   /** Where the generated operator token is (`ADMIN_TOKEN` unset, embedded mode); null otherwise. */
   adminTokenFile: string | null;
+  /** Where its Prometheus metrics are served (`METRICS_PORT`); null without. */
+  metricsUrl: string | null;
   /** Resolves when the first aggregation is done (then `/healthz` answers 200); rejects if start-up failed. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -88,6 +90,8 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     },
   });
   run.defer(() => router.stop());
+  run.metrics?.watchRouter(router);
+  run.metrics?.watchSources(() => market.sources);
   const app = await createServer({
     market,
     engine,
@@ -110,5 +114,15 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
     await startMarket(market);
   });
-  return { app, market, access, db, url, adminTokenFile, ready, close: () => run.close() };
+  return {
+    app,
+    market,
+    access,
+    db,
+    url,
+    adminTokenFile,
+    metricsUrl: run.metricsUrl,
+    ready,
+    close: () => run.close(),
+  };
 }

@@ -134,7 +134,7 @@ beforeAll(async () => {
       timings.subgraphsListening = since(t0);
       const SUBGRAPH_URLS = NAMES.map((n) => `${n}=${subgraphs[n].url}/graphql`).join(',');
       const [a, b] = await Promise.all(
-        [0, 1].map((i) => serve(`router-${i}`, { SUBGRAPH_URLS }, ['--only', 'router'])),
+        [0, 1].map((i) => serve(`router-${i}`, { SUBGRAPH_URLS, METRICS_PORT: '0' }, ['--only', 'router'])),
       );
       routers = [a as ServeProcess, b as ServeProcess];
       timings.routersListening = since(t0);
@@ -261,6 +261,29 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
       expect(cost.estimated).toBeGreaterThan(1_000);
       expect(r.headers.get('x-query-cost')).toBe(String(cost.estimated));
     }
+  });
+
+  it("serves a router's Prometheus metrics on METRICS_PORT: they move with what it answered", async () => {
+    const [a] = routers;
+    const metricsUrl = /coinwallet: metrics at (\S+)/.exec(a.output())?.[1] ?? '';
+    const scrape = async () => (await fetch(metricsUrl)).text();
+    const count = (text: string, re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+    const fetches =
+      /^subgraph_fetch_duration_seconds_count\{(?=[^}]*subgraph="markets")(?=[^}]*outcome="ok")[^}]*\} (\S+)$/m;
+    const ops =
+      /^graphql_operations_total\{(?=[^}]*operation="Metered")(?=[^}]*plan="free")(?=[^}]*outcome="ok")[^}]*\} (\S+)$/m;
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) {
+      const r = await post(a, keys.other.key, {
+        query: 'query Metered { coin(id: "litecoin") { id price } }',
+        operationName: 'Metered',
+      });
+      expect(r.status).toBe(200);
+    }
+    const after = await scrape();
+    expect(count(after, ops) - count(before, ops)).toBe(3);
+    expect(count(after, fetches) - count(before, fetches)).toBeGreaterThanOrEqual(3);
+    expect(after).toMatch(/^nodejs_eventloop_lag_seconds\{part="router"\} /m);
   });
 
   it('resolves the markets Coin entity of a bridge coin over HTTP', async () => {

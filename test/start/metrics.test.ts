@@ -4,8 +4,10 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SourceHealth } from '../../src/market/source-health.ts';
 import { MAX_OPERATION_NAMES, ProcessMetrics } from '../../src/start/metrics.ts';
 import { ProcessRun } from '../../src/start/process.ts';
+import { ObservedSource } from '../../router/sources/source.ts';
 
 let run: ProcessRun;
 let url: string;
@@ -85,7 +87,8 @@ describe('Prometheus metrics on METRICS_PORT', () => {
   });
 
   it('tells at most MAX_OPERATION_NAMES operation names apart; the rest are "other"', () => {
-    const m = new ProcessMetrics('router');
+    const m = new ProcessMetrics();
+    m.label('router');
     for (let i = 0; i < MAX_OPERATION_NAMES + 50; i++)
       m.observe({ method: 'POST', route: '/graphql', status: 200, ms: 1, plan: 'free', operation: `Op${i}` });
     return m.registry.getSingleMetricAsString('graphql_operations_total').then((text) => {
@@ -95,6 +98,62 @@ describe('Prometheus metrics on METRICS_PORT', () => {
         value(text, 'graphql_operations_total{part="router",operation="other",plan="free",outcome="ok"}'),
       ).toBe(50);
     });
+  });
+
+  it("times subgraph fetches by outcome and reads the router's and the sources' counts at each scrape", async () => {
+    const m = new ProcessMetrics();
+    m.label('router');
+    const observe = m.observeFetch.bind(m);
+    const ok = new ObservedSource('markets', { process: async () => ({ data: { x: 1 } }) }, observe);
+    const down = new ObservedSource(
+      'identity',
+      {
+        process: async () => ({
+          errors: [{ message: 'down', extensions: { code: 'SUBGRAPH_UNAVAILABLE' } }],
+        }),
+      },
+      observe,
+    );
+    for (const s of [ok, ok, down]) await s.process({ query: '{ x }', variables: {} }, {});
+    let hits = 3;
+    m.watchRouter({
+      responseCacheStats: () => ({ hits, misses: 1, stored: 1, entries: 1, size: 10 }),
+      dedupedOperations: () => 2,
+      directExecutions: () => 5,
+    });
+    m.watchSources(
+      () =>
+        new Map([
+          [
+            'node:ltc',
+            {
+              dataAsOf: Date.now() - 30_000,
+              lastMs: 120,
+              failures: { timeout: 2 },
+            } as unknown as SourceHealth,
+          ],
+        ]),
+    );
+    let text = await m.registry.metrics();
+    expect(
+      value(text, 'subgraph_fetch_duration_seconds_count{part="router",subgraph="markets",outcome="ok"}'),
+    ).toBe(2);
+    expect(
+      value(
+        text,
+        'subgraph_fetch_duration_seconds_count{part="router",subgraph="identity",outcome="unavailable"}',
+      ),
+    ).toBe(1);
+    expect(value(text, 'router_response_cache_lookups{part="router",result="hit"}')).toBe(3);
+    expect(value(text, 'router_operations_shared{part="router",how="inflight"}')).toBe(2);
+    expect(value(text, 'source_failures{part="router",source="node:ltc",reason="timeout"}')).toBe(2);
+    expect(value(text, 'source_poll_seconds{part="router",source="node:ltc"}')).toBe(0.12);
+    expect(value(text, 'source_data_age_seconds{part="router",source="node:ltc"}')).toBeGreaterThanOrEqual(
+      30,
+    );
+    hits = 7;
+    text = await m.registry.metrics();
+    expect(value(text, 'router_response_cache_lookups{part="router",result="hit"}')).toBe(7);
   });
 
   it('answers 404 for anything but GET /metrics, and nothing of it on the public port', async () => {
