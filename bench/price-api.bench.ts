@@ -2,7 +2,8 @@
  * Price API throughput: our real server (`coinwallet serve`, demo data, keys and rate limiting on) against a plain
  * `node:http` server returning a prebuilt body of the same bytes (the ceiling on this machine), same run, same load
  * generator (autocannon, loopback). Prints requests/s, p50/p99 latency and the ratio to the ceiling.
- * Run: `npm run bench:api` (about 2 minutes: 30 s start-up, then 3 endpoints × 2 servers × `DURATION` s).
+ * Run: `npm run bench:api` (about 2 minutes: 30 s start-up, then 3 endpoints × 2 servers × `DURATION` s);
+ * `BENCH_OBSERVE=1` with access lines and metrics on.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +54,15 @@ async function ceilingServer(body: Buffer): Promise<{ url: string; stop: () => v
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-api-'));
-const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error', TICK_INTERVAL_MS: '3600000' };
+// BENCH_OBSERVE=1: the server as operated — an access line per request (LOG_LEVEL=info, read by this process as a
+// log shipper would) and Prometheus metrics (METRICS_PORT) — to compare with the default run (LOG_LEVEL=error).
+const observe = process.env.BENCH_OBSERVE === '1';
+const env = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: observe ? 'info' : 'error',
+  ...(observe ? { METRICS_PORT: '0' } : {}),
+  TICK_INTERVAL_MS: '3600000',
+};
 try {
   // Keys are created on the store before the server starts (the embedded store has one writer).
   const keys: string[] = [];

@@ -15,9 +15,16 @@ export interface Logger {
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-/** The process's pino: one JSON object a line on `dest` (default stderr), ISO timestamps. */
-export function createPino(level: LogLevel, dest: DestinationStream = process.stderr): Pino {
-  return pino({ level, timestamp: pino.stdTimeFunctions.isoTime }, dest);
+/**
+ * The process's pino: one JSON object a line, ISO timestamps, on `dest` — by default stderr through pino's own
+ * asynchronous destination (lines are buffered up to 4 KiB and written without blocking the event loop on a slow
+ * reader; pino writes what is left when the process exits).
+ */
+export function createPino(level: LogLevel, dest?: DestinationStream): Pino {
+  return pino(
+    { level, timestamp: pino.stdTimeFunctions.isoTime },
+    dest ?? pino.destination({ dest: 2, sync: false, minLength: 4096 }),
+  );
 }
 
 /** The {@link Logger} view of a pino logger: `warn(msg, data)` writes pino's `warn(data, msg)`. */

@@ -46,6 +46,8 @@ export async function startServe(
       const m = /listening on (http:\/\/[^\s/]+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
+        // Once found, stop: matching the whole output again on every chunk is quadratic in a verbose child's output.
+        child.stderr?.off('data', check);
         resolve(m[1]);
       }
     };
