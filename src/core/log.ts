@@ -4,6 +4,7 @@
  */
 import { pino } from 'pino';
 import type { DestinationStream, Logger as Pino } from 'pino';
+import pretty from 'pino-pretty';
 
 export type LogLevel = 'info' | 'warn' | 'error' | 'silent';
 
@@ -18,14 +19,31 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 /**
  * The process's pino: one JSON object a line, ISO timestamps, on `dest` — by default stderr through pino's own
  * asynchronous destination (lines are buffered up to 4 KiB and written without blocking the event loop on a slow
- * reader; pino writes what is left when the process exits).
+ * reader; pino writes what is left when the process exits). On a terminal the same lines are printed pretty
+ * (pino-pretty: time, level, message, fields) unless `LOG_FORMAT=json`.
  */
 export function createPino(level: LogLevel, dest?: DestinationStream): Pino {
-  return pino(
-    { level, timestamp: pino.stdTimeFunctions.isoTime },
-    dest ?? pino.destination({ dest: 2, sync: false, minLength: 4096 }),
-  );
+  const options = { level, timestamp: pino.stdTimeFunctions.isoTime };
+  if (dest) return pino(options, dest);
+  if (logFormat(process.env['LOG_FORMAT'], process.stderr.isTTY) === 'pretty')
+    return pino(options, prettyStream(2));
+  return pino(options, pino.destination({ dest: 2, sync: false, minLength: 4096 }));
 }
+
+/** `LOG_FORMAT` (`json`, `pretty`), else pretty on a terminal and JSON anywhere else. */
+export function logFormat(setting: string | undefined, isTTY: boolean | undefined): 'json' | 'pretty' {
+  if (setting === 'json' || setting === 'pretty') return setting;
+  return isTTY ? 'pretty' : 'json';
+}
+
+/** pino-pretty's stream: `[HH:MM:ss.l] LEVEL: message`, its fields indented below, colours on a terminal. */
+export const prettyStream = (destination: number | DestinationStream): DestinationStream =>
+  pretty({
+    destination,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    colorize: typeof destination === 'number' && process.stderr.isTTY === true,
+  });
 
 /** The {@link Logger} view of a pino logger: `warn(msg, data)` writes pino's `warn(data, msg)`. */
 export function loggerOf(p: Pino): Logger {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/core/log.ts';
+import { createLogger, createPino, logFormat, loggerOf, prettyStream } from '../../src/core/log.ts';
 import type { LogLevel, Logger } from '../../src/core/log.ts';
 
 function capture(level: LogLevel): { lines: () => Record<string, unknown>[]; log: Logger } {
@@ -39,5 +39,24 @@ describe('the one logger (pino underneath)', () => {
     const silent = capture('silent');
     silent.log.error('nothing');
     expect(silent.lines()).toEqual([]);
+  });
+
+  it('is pretty on a terminal (or with LOG_FORMAT=pretty), JSON anywhere else (or with LOG_FORMAT=json)', () => {
+    expect(logFormat(undefined, true)).toBe('pretty');
+    expect(logFormat(undefined, false)).toBe('json');
+    expect(logFormat(undefined, undefined)).toBe('json');
+    expect(logFormat('json', true)).toBe('json');
+    expect(logFormat('pretty', false)).toBe('pretty');
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const p = createPino('info', prettyStream(sink));
+    loggerOf(p).warn('redis error', { error: 'ECONNREFUSED' });
+    p.flush();
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: redis error\s*\n\s+error: "ECONNREFUSED"\n$/);
   });
 });
