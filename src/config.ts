@@ -40,6 +40,8 @@ export interface AppConfig {
   demoDays: number;
   /** `LOG_LEVEL`: `info` (default), `warn`, `error` or `silent`. */
   logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /** `LOG_FORMAT`: `json` or `pretty`; unset: pretty on a terminal, JSON anywhere else. */
+  logFormat: 'json' | 'pretty' | undefined;
   /** `PRICE_BASE_PATH`, default `/v1/agg`: where the price API is mounted. */
   priceBasePath: string;
   /** `REDIS_URL`: `redis://…` → rate-limit budgets and key revocations shared by every process through Redis. */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoSeed: int(env, 'DEMO_SEED', DEFAULT_DEMO_SEED, 0, 2 ** 31 - 1),
     demoDays: int(env, 'DEMO_DAYS', 420, 3, 3650),
     logLevel: level as AppConfig['logLevel'],
+    logFormat: logFormatOf(env.LOG_FORMAT),
     priceBasePath: basePath(env.PRICE_BASE_PATH),
     redisUrl: redisUrl(env.REDIS_URL),
     trustedProxies: (env.TRUSTED_PROXIES ?? '')
@@ -281,6 +284,12 @@ function suffix(v: string | undefined): string {
   if (!/^[a-z][a-z0-9-]{0,30}[a-z0-9]$/.test(v))
     throw new ConfigError('NAME_SUFFIX must be a lowercase label such as coin');
   return v;
+}
+
+function logFormatOf(v: string | undefined): 'json' | 'pretty' | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v === 'json' || v === 'pretty') return v;
+  throw new ConfigError('LOG_FORMAT must be json or pretty');
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {

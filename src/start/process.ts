@@ -54,10 +54,10 @@ export class ProcessRun {
 
   constructor(
     private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'> &
-      Partial<Pick<AppConfig, 'shutdownTimeoutMs' | 'metricsPort'>>,
+      Partial<Pick<AppConfig, 'shutdownTimeoutMs' | 'metricsPort' | 'logFormat'>>,
     io: ProcessIo,
   ) {
-    const root = cfg.logLevel === 'silent' ? null : createPino(cfg.logLevel);
+    const root = cfg.logLevel === 'silent' ? null : createPino(cfg.logLevel, undefined, cfg.logFormat);
     this.log = io.log ?? (root ? loggerOf(root) : silentLogger);
     this.fastifyLogger =
       root?.child(
