@@ -18,15 +18,16 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /**
  * The process's pino: one JSON object a line, ISO timestamps, on `dest` — by default stderr through pino's own
- * asynchronous destination (lines are buffered up to 4 KiB and written without blocking the event loop on a slow
- * reader; pino writes what is left when the process exits). On a terminal the same lines are printed pretty
+ * asynchronous destination (each line written at once, without blocking the event loop on a slow reader; no
+ * buffering to a minimum length, which would hold a quiet process's warnings back; pino writes what is left when
+ * the process exits). On a terminal the same lines are printed pretty
  * (pino-pretty: time, level, message, fields) unless `format` (`LOG_FORMAT`) says `json`.
  */
 export function createPino(level: LogLevel, dest?: DestinationStream, format?: 'json' | 'pretty'): Pino {
   const options = { level, timestamp: pino.stdTimeFunctions.isoTime };
   if (dest) return pino(options, dest);
   if (logFormat(format, process.stderr.isTTY) === 'pretty') return pino(options, prettyStream(2));
-  return pino(options, pino.destination({ dest: 2, sync: false, minLength: 4096 }));
+  return pino(options, pino.destination({ dest: 2, sync: false }));
 }
 
 /** The format asked for (`LOG_FORMAT`), else pretty on a terminal and JSON anywhere else. */
