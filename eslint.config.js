@@ -21,6 +21,25 @@ const DOMAIN = [
 const TRANSPORT_PACKAGES = '^(fastify|@fastify/|@apollo/|graphql($|/)|@graphql-|dataloader$)';
 /** A relative import reaching into one of these folders (`../../rest/x.ts`, `../router/y.ts`). */
 const folder = (...names) => `^\\.{1,2}/(?:.*/)?(?:${names.join('|')})(?:/|\\.ts$)`;
+/** What the domain may not import: a transport, start-up, or browser code. */
+const DOMAIN_PATTERNS = [
+  { regex: TRANSPORT_PACKAGES, message: 'the domain imports no transport (docs/architecture.md)' },
+  {
+    regex: folder(
+      'rest',
+      'server',
+      'start',
+      'cli',
+      'subgraphs',
+      'router',
+      'web',
+      'kit',
+      'provider',
+      'dapp-browser',
+    ),
+    message: 'the domain imports no transport and no browser code (docs/architecture.md)',
+  },
+];
 
 export default tseslint.config(
   {
@@ -52,24 +71,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: TRANSPORT_PACKAGES, message: 'the domain imports no transport (docs/architecture.md)' },
-            {
-              regex: folder(
-                'rest',
-                'server',
-                'start',
-                'cli',
-                'subgraphs',
-                'router',
-                'web',
-                'kit',
-                'provider',
-                'dapp-browser',
-              ),
-              message: 'the domain imports no transport and no browser code (docs/architecture.md)',
-            },
-          ],
+          patterns: DOMAIN_PATTERNS,
         },
       ],
     },
@@ -82,21 +84,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: TRANSPORT_PACKAGES, message: 'the domain imports no transport (docs/architecture.md)' },
-            {
-              regex: folder(
-                'rest',
-                'server',
-                'start',
-                'cli',
-                'subgraphs',
-                'router',
-                'web',
-                'kit',
-                'provider',
-              ),
-              message: 'the domain imports no transport and no browser code (docs/architecture.md)',
-            },
+            ...DOMAIN_PATTERNS,
             {
               regex: folder('accounts'),
               message: 'the request gate (src/access) is below the accounts domain (docs/architecture.md)',

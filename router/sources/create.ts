@@ -20,10 +20,7 @@ import type { RouterSubgraphs, SubgraphFetchObserver, SubgraphSource } from './s
 
 /** Closes the kept-alive connections of the HTTP sources (an engine's `stop`). */
 export function closeSources(sources: ReadonlyMap<string, SubgraphSource>): void {
-  for (const s of sources.values()) {
-    const inner = s instanceof ObservedSource ? s.inner : s;
-    if (inner instanceof HttpSource) inner.close();
-  }
+  for (const s of sources.values()) s.close?.();
 }
 
 /** The four subgraphs' sources for the router's options: in-process (embedded) or over HTTP (scale-out). */

@@ -29,6 +29,8 @@ export interface SubgraphAnswer {
 /** Where one subgraph is: in this process or over HTTP. */
 export interface SubgraphSource {
   process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer>;
+  /** Releases what the source holds open (kept-alive connections); default nothing. */
+  close?(): void;
 }
 
 export type FetchOutcome = 'ok' | 'timeout' | 'unavailable' | 'error';
@@ -46,9 +48,13 @@ export function outcomeOf(answer: SubgraphAnswer): FetchOutcome {
 export class ObservedSource implements SubgraphSource {
   constructor(
     readonly name: string,
-    readonly inner: SubgraphSource,
+    private readonly inner: SubgraphSource,
     private readonly observe: SubgraphFetchObserver,
   ) {}
+
+  close(): void {
+    this.inner.close?.();
+  }
 
   async process(fetch: SubgraphFetch, ctx: Partial<SourceContext>): Promise<SubgraphAnswer> {
     const t0 = performance.now();

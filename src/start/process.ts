@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
@@ -32,12 +32,8 @@ export type Dependencies = () => Promise<Record<string, boolean>>;
 export class ProcessRun {
   readonly log: Logger;
   /**
-   * Fastify's logger: the process's pino, at `warn` when `LOG_LEVEL` is `info` (no line per request), with request
-   * URLs redacted (API keys may travel in query strings); null at `LOG_LEVEL=silent`.
-   */
-  readonly fastifyLogger: FastifyBaseLogger | null;
-  /**
-   * Fastify's options every process shares: its logger ({@link fastifyLogger}), no request lines of Fastify's own
+   * Fastify's options every process shares: the process's pino (at `warn` when `LOG_LEVEL` is `info`, request URLs
+   * redacted: keys may travel in query strings), no request lines of Fastify's own
    * (the access line of {@link instrument} replaces them), and the request id: a valid `x-request-id` kept, else one
    * generated.
    */
@@ -47,6 +43,7 @@ export class ProcessRun {
   >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
+  private readonly observesRequests: boolean;
   /** Prometheus metrics of this process, when `METRICS_PORT` is set. */
   readonly metrics: ProcessMetrics | null = null;
   /** Where they are served (set by {@link listen}); null without `METRICS_PORT`. */
@@ -59,7 +56,9 @@ export class ProcessRun {
   ) {
     const root = cfg.logLevel === 'silent' ? null : createPino(cfg.logLevel, undefined, cfg.logFormat);
     this.log = io.log ?? (root ? loggerOf(root) : silentLogger);
-    this.fastifyLogger =
+    // Access lines are built only where they go somewhere: a logger at info (or one handed in), or the metrics.
+    this.observesRequests = io.log !== undefined || cfg.logLevel === 'info' || cfg.metricsPort !== undefined;
+    const fastifyLogger =
       root?.child(
         {},
         {
@@ -73,7 +72,7 @@ export class ProcessRun {
       ) ?? null;
     if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
     this.fastifyOptions = {
-      ...(this.fastifyLogger ? { loggerInstance: this.fastifyLogger } : {}),
+      ...(fastifyLogger ? { loggerInstance: fastifyLogger } : {}),
       disableRequestLogging: true,
       requestIdHeader: false,
       genReqId: requestId,
@@ -102,11 +101,12 @@ export class ProcessRun {
       if (this.current === 'draining') reply.header('connection', 'close');
     });
     this.metrics?.label(part);
-    app.addHook('onResponse', async (req, reply) => {
-      const line = accessLine(req, reply.statusCode, reply);
-      this.log.info('request', line);
-      this.metrics?.observe({ ...line, route: req.routeOptions.url } as AnsweredRequest);
-    });
+    if (this.observesRequests)
+      app.addHook('onResponse', async (req, reply) => {
+        const line = accessLine(req, reply.statusCode, reply);
+        this.log.info('request', line);
+        this.metrics?.observe({ ...line, route: req.routeOptions.url } as AnsweredRequest);
+      });
     app.get('/livez', async () => ({ status: 'live', part }));
     app.get('/readyz', async (_req, reply) => {
       if (this.current !== 'ready') return reply.code(503).send({ status: this.current, part });
