@@ -179,6 +179,16 @@ describe('node source: reserve balances', () => {
     expect(calls(server, 'listunspent')).toHaveLength(3);
   });
 
+  it('scantxoutset while another client scans ("Scan already in progress") → asked again, then the balances', async () => {
+    let busy = 2;
+    const { server, source } = await nodeSource({
+      ...LTC,
+      scantxoutset: () => (busy-- > 0 ? 'ltc-error-scan-in-progress.json' : 'ltc-scantxoutset.json'),
+    });
+    expect(await source.balances([W])).toEqual([{ address: W, units: 30_000_000n, ...at121 }]);
+    expect(calls(server, 'scantxoutset')).toHaveLength(3);
+  });
+
   it('an address the node says is invalid (a mainnet address on regtest) → an error, nothing scanned', async () => {
     const mainnet = 'LQTpS3VaYTjCr4s9Y1t5zbeY26zevf7Fb3';
     const { server, source } = await nodeSource(LTC);

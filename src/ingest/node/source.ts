@@ -263,6 +263,26 @@ export function createNodeSource(cfg: NodeSourceConfig, deps: { now?: () => numb
   };
 }
 
+/** Core runs one UTXO scan at a time and refuses a second (-8 "Scan already in progress"): wait for the other to end. */
+const SCAN_BUSY_RETRIES = 10;
+const SCAN_BUSY_WAIT_MS = 250;
+
+async function scanWhenFree(
+  call: (method: string, params?: unknown[]) => Promise<unknown>,
+  addresses: readonly string[],
+  signal: AbortSignal,
+): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call('scantxoutset', ['start', addresses.map((a) => `addr(${a})`)]);
+    } catch (err) {
+      const busy = err instanceof RpcError && err.code === -8 && /in progress/i.test(err.rpcMessage);
+      if (!busy || attempt === SCAN_BUSY_RETRIES || signal.aborted) throw err;
+      await new Promise((r) => setTimeout(r, SCAN_BUSY_WAIT_MS));
+    }
+  }
+}
+
 /**
  * Confirmed balances of `addresses`, exactly, at one block. `scantxoutset` scans the UTXO set once for all of them
  * (Litecoin Core 0.21, DigiByte 7.17+); nodes without it (Dogecoin 1.14 and its forks) need the addresses imported
@@ -300,10 +320,7 @@ async function readBalances(
   let scanned = false;
   if (cfg.balances !== 'wallet') {
     try {
-      const r = objectOf(
-        await call('scantxoutset', ['start', addresses.map((a) => `addr(${a})`)]),
-        'scantxoutset',
-      );
+      const r = objectOf(await scanWhenFree(call, addresses, signal), 'scantxoutset');
       if (r['success'] !== true) throw new SourceError('bad_response', 'scantxoutset: the scan was aborted');
       for (const u of Array.isArray(r['unspents']) ? r['unspents'] : []) {
         const o = objectOf(u, 'scantxoutset.unspents[]');

@@ -207,8 +207,14 @@ function writeConfig(): { sourcesFile: string; bridgeDir: string } {
 export async function nodeBalances(): Promise<string[]> {
   const out: string[] = [];
   for (const a of reserve) {
-    const text = await node.rpcText('scantxoutset', ['start', [`addr(${a})`]]);
-    const m = /"total_amount":\s*(\d+)\.(\d{8})/.exec(text);
+    // One scan at a time in Core: the product's own poll may be scanning ("Scan already in progress").
+    let m: RegExpExecArray | null = null;
+    for (let attempt = 0; m === null && attempt < 40; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 100));
+      const text = await node.rpcText('scantxoutset', ['start', [`addr(${a})`]]);
+      m = /"total_amount":\s*(\d+)\.(\d{8})/.exec(text);
+      if (m === null && !/in progress/i.test(text)) throw new Error(`scantxoutset: ${text}`);
+    }
     out.push((BigInt(m?.[1] ?? 'x') * 100_000_000n + BigInt(m?.[2] ?? 'x')).toString());
   }
   return out;
