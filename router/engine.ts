@@ -12,6 +12,7 @@ import type { RouterOptions } from './options.ts';
 import type { Logger } from '../src/core/log.ts';
 import type { OperationState, RequestState, ResponseParts, RouterPlugin } from './plugin.ts';
 import { ApiError } from '../src/core/errors.ts';
+import { inSpan } from '../src/core/trace.ts';
 import type { Limits } from './plugins/limits.ts';
 import { createResponseCache } from './response-cache.ts';
 import type { ResponseCache, ResponseCacheStats } from './response-cache.ts';
@@ -130,8 +131,9 @@ export async function operationPhase(
     variables: op.variables,
   };
   for (const p of plugins) {
+    if (!p.onOperation) continue;
     try {
-      await p.onOperation?.(info, state, opState);
+      await inSpan(`router.${p.name}`, {}, async () => p.onOperation?.(info, state, opState));
     } catch (e) {
       if (e instanceof ApiError) return { refused: httpError(e) };
       throw e;

@@ -28,6 +28,8 @@ export interface RouterResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The id of the API key the request used, when it sent a known one (for the transport's access line). */
+  keyId?: string | undefined;
 }
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';

@@ -18,7 +18,8 @@ import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
 import type { RouterOptions } from './options.ts';
 import { silentLogger } from '../src/core/log.ts';
-import type { HttpRequestInfo, RawOperation, RequestState } from './plugin.ts';
+import type { HttpRequestInfo, RawOperation, RequestState, RouterPlugin } from './plugin.ts';
+import { inSpan } from '../src/core/trace.ts';
 import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
@@ -44,6 +45,9 @@ export interface Router {
   stop(): Promise<void>;
 }
 
+const hasHttpPhase = (p: RouterPlugin): p is RouterPlugin & Required<Pick<RouterPlugin, 'onHttpRequest'>> =>
+  p.onHttpRequest !== undefined;
+
 /** The plan a request counts under in the statistics: the caller's, else the refused key's, else `keyless`. */
 const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPlan ?? 'keyless';
 
@@ -53,6 +57,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const plugins = routerPlugins(opts, limits, supergraphSdl);
+  const httpPlugins = plugins.filter(hasHttpPhase);
   const engine = await createHiveEngine({
     ...opts,
     planner: opts.planner ?? DEFAULT_PLANNER,
@@ -81,7 +86,8 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   async function handleRequest(req: RouterRequest, state: RequestState): Promise<RouterResponse> {
     const { contentType, ...info } = readRequest(req);
     try {
-      for (const p of plugins) await p.onHttpRequest?.(info, state);
+      for (const p of httpPlugins)
+        await inSpan(`router.${p.name}`, {}, async () => p.onHttpRequest(info, state));
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -107,9 +113,13 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     },
     async handle(req) {
       const state: RequestState = { caller: null, headers: {} };
-      if (!usage) return handleRequest(req, state);
+      const keyed = (res: RouterResponse): RouterResponse => {
+        const keyId = state.caller?.key?.id ?? state.refusedKeyId;
+        return keyId === undefined ? res : { ...res, keyId };
+      };
+      if (!usage) return keyed(await handleRequest(req, state));
       try {
-        return await handleRequest(req, state);
+        return keyed(await handleRequest(req, state));
       } catch (e) {
         // The transport answers 500 (`router/http.ts`); operations already answered were counted by `runOne`.
         usage.request(usagePlan(state), 500);

@@ -49,6 +49,8 @@ export interface RequestState {
    * (a pending, rejected or revoked key's plan; `keyless` for an unknown key or a conflict).
    */
   refusedPlan?: Plan | 'keyless' | undefined;
+  /** Set by the API-key plugin when it refuses a known key (pending, rejected, revoked): its id, for the logs. */
+  refusedKeyId?: string | undefined;
 }
 
 export interface OperationInfo {

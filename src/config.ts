@@ -5,6 +5,8 @@ import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import type { CallerPlan } from './access/plans.ts';
 import { DEFAULT_DEMO_SEED } from './demo/dataset.ts';
 import { DEFAULT_NAME_SUFFIX } from './names/name-rules.ts';
+import { tracingConfig } from './tracing-config.ts';
+import type { TracingConfig } from './tracing-config.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -123,9 +125,15 @@ export interface AppConfig {
    * is not a directory.
    */
   coinImagesDir: string | undefined;
+  /**
+   * OpenTelemetry tracing, from the standard `OTEL_*` variables (`src/tracing-config.ts`, docs/operations.md): on when
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT` is set; undefined (off) otherwise.
+   */
+  tracing: TracingConfig | undefined;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError } from './config-error.ts';
+import { ConfigError } from './config-error.ts';
 
 /** Reads and checks the configuration; throws `ConfigError` naming the variable and what it accepts. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -181,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     walletHostOrigins: walletHostOrigins(env.WALLET_HOST_ORIGINS),
     identityOrigin: identityOrigin(env.IDENTITY_ORIGIN),
     coinImagesDir: env.COIN_IMAGES_DIR ? resolve(env.COIN_IMAGES_DIR) : undefined,
+    tracing: tracingConfig(env),
   };
 }
 

@@ -13,7 +13,11 @@ import type { Transport } from '@graphql-mesh/transport-common';
 import type { ExecutionRequest, ExecutionResult } from '@graphql-tools/utils';
 import { GraphQLError, print } from 'graphql';
 import type { DocumentNode } from 'graphql';
+import { failedWith, inSpan, SpanKind } from '../../src/core/trace.ts';
 import type { SourceContext, SubgraphSource } from '../sources/source.ts';
+
+/** Codes of a fetch that failed whole (the subgraph did not answer), as opposed to errors of fields. */
+const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
 
 /** The runtime context's part this transport reads. */
 export interface WithRouterSource {
@@ -57,10 +61,23 @@ export function sourcesTransport(sources: ReadonlyMap<string, SubgraphSource>): 
     getSubgraphExecutor({ subgraphName }) {
       const source = sources.get(subgraphName);
       if (!source) throw new Error(`router: the supergraph names an unknown subgraph ${subgraphName}`);
-      return async (req: ExecutionRequest): Promise<ExecutionResult> => {
-        const res = await source.process(
+      const fetch = (req: ExecutionRequest, ctx: SourceContext) =>
+        source.process(
           { query: text(req.document), variables: req.variables ?? {}, operationName: req.operationName },
-          sourceContext(req.context),
+          ctx,
+        );
+      return async (req: ExecutionRequest): Promise<ExecutionResult> => {
+        const ctx = sourceContext(req.context);
+        ctx.fetchStarting?.();
+        const res = await inSpan(
+          `subgraph ${subgraphName}`,
+          { kind: SpanKind.CLIENT, attributes: { 'coinwallet.subgraph': subgraphName } },
+          async (span) => {
+            const answer = await fetch(req, ctx);
+            const failure = answer.errors?.find((e) => FETCH_FAILURES.has(String(e.extensions?.['code'])));
+            if (span && failure) failedWith(span, failure.message);
+            return answer;
+          },
         );
         return {
           ...(res.data !== undefined ? { data: res.data } : {}),

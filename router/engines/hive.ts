@@ -40,6 +40,7 @@ import {
   VARIABLE_ERROR,
 } from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
+import { inSpan, startSpan, tracingEnabled } from '../../src/core/trace.ts';
 import { allRootSkipped, withRepeatedFieldsMerged } from './plannable.ts';
 import type { WithRouterSource } from './hive-sources.ts';
 
@@ -165,6 +166,30 @@ function mergeInOrder(order: string[], a: ExecutionResult, b: ExecutionResult): 
   };
 }
 
+type Execute = (a: ExecutionArgs) => Promise<ExecutionResult>;
+
+/**
+ * The runtime's execution in a `router.execute` span, with a `router.plan` child from its start to the plan's first
+ * subgraph fetch: the planner plans (or finds the document's plan in its cache), then the fetches start.
+ */
+function traced(run: Execute, source: SourceContext): Execute {
+  return (a) =>
+    inSpan('router.execute', {}, async () => {
+      const plan = startSpan('router.plan', {});
+      let open = plan !== null;
+      const planned = () => {
+        if (open) plan?.end();
+        open = false;
+      };
+      source.fetchStarting = planned;
+      try {
+        return await run(a);
+      } finally {
+        planned();
+      }
+    });
+}
+
 export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   const { log, timeoutMs, plugins, supergraphSdl } = opts;
   const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false, opts.onSubgraphFetch);
@@ -250,18 +275,19 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         planned,
         planned === args.document ? operation : getOperationAST(planned, args.operationName ?? undefined)!,
       );
+      let run: Execute | null = null;
       if (split)
-        setExecuteFn(async (a: ExecutionArgs) => {
+        run = async (a: ExecutionArgs) => {
           const [intro, rest] = await Promise.all([
             executeLocally({ ...a, document: split.introspection }) as ExecutionResult,
             executeFn({ ...a, document: split.rest }),
           ]);
           return mergeInOrder(split.order, intro, rest as ExecutionResult);
-        });
+        };
       else if (planned !== args.document)
-        setExecuteFn(
-          (a: ExecutionArgs) => executeFn({ ...a, document: planned }) as Promise<ExecutionResult>,
-        );
+        run = (a: ExecutionArgs) => executeFn({ ...a, document: planned }) as Promise<ExecutionResult>;
+      if (tracingEnabled()) run = traced(run ?? (executeFn as Execute), source);
+      if (run) setExecuteFn(run);
       return {
         onExecuteDone({ result, setResult }: { result: unknown; setResult: (r: ExecutionResult) => void }) {
           if (!result || typeof result !== 'object' || Symbol.asyncIterator in result) return;

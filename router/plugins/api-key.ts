@@ -13,6 +13,7 @@ export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
       const who = await access.identify({ headers: req.headers, query: req.query, socketIp: req.socketIp });
       if ('ok' in who) {
         state.refusedPlan = who.plan ?? 'keyless';
+        state.refusedKeyId = who.keyId;
         throw new ApiError(who.status, who.code, who.message, who.headers);
       }
       state.caller = who;

@@ -7,6 +7,7 @@ import type { Logger } from '../../src/core/log.ts';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { injectTraceContext } from '../../src/core/trace.ts';
 import type { SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import { createInflight } from '../inflight.ts';
 import { remoteError, timedOut, unavailable } from './source.ts';
@@ -125,11 +126,13 @@ export class HttpSource implements SubgraphSource {
       variables: fetch.variables,
       ...(fetch.operationName ? { operationName: fetch.operationName } : {}),
     });
-    // The key: the body and the forwarded headers, all that the subgraph answers by. The request id joins the logs
-    // only: a fetch shared by identical requests in flight carries the id of the one that started it.
+    // The key: the body and the forwarded headers, all that the subgraph answers by. The request id and the trace
+    // context join the logs and traces only: a fetch shared by identical requests in flight carries those of the one
+    // that started it.
     const key = this.dedupe && isQuery ? `${JSON.stringify(headers)}\n${payload}` : null;
     const requestId = ctx.headers?.['x-request-id'];
     if (requestId !== undefined) headers['x-request-id'] = requestId;
+    injectTraceContext(headers);
     try {
       const { result: res } = await this.inflight.run(key, () => this.post(headers, payload, isQuery));
       let body: SubgraphAnswer;

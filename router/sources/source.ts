@@ -72,6 +72,8 @@ export interface SourceContext {
   subgraphContexts: Map<string, Promise<unknown>>;
   /** In-process subgraphs that already timed out in this request (`router/direct-execution.ts`): not waited again. */
   timedOut?: Set<string>;
+  /** Called as each fetch of the query plan starts (the engine's plan span ends at the first). */
+  fetchStarting?: () => void;
 }
 
 /** The context of `subgraph` for this request: made on first use, then shared by every fetch of the request. */

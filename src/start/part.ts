@@ -72,7 +72,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   }
   // Read before anything starts: a bad PERSISTED_OPERATIONS manifest stops start-up with a message naming it.
   const persisted = part.kind === 'router' ? persistedOperations(cfg) : null;
-  const run = new ProcessRun(cfg, io);
+  const run = new ProcessRun(cfg, io, partName(part));
   const db: Db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   run.defer(() => db.close());
   const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
@@ -103,7 +103,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       .code(run.isReady ? 200 : 503)
       .send({ status: run.isReady ? 'ok' : run.state, part: partName(part) }),
   );
-  run.instrument(app, partName(part), dependencies);
+  run.instrument(app, dependencies);
   const url = await run.listen(app);
   const ready = run.warmUp(warmUp);
   return { app, url, adminTokenFile, metricsUrl: run.metricsUrl, ready, close: () => run.close() };

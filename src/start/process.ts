@@ -11,10 +11,21 @@ import { pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
 import { createPino, loggerOf, silentLogger } from '../core/log.ts';
+import { keyIdPrefixOf } from '../core/key-note.ts';
 import type { Logger } from '../core/log.ts';
+import {
+  extractTraceContext,
+  failedWith,
+  SpanKind,
+  startSpan,
+  tracingEnabled,
+  withSpan,
+} from '../core/trace.ts';
+import type { Span } from '../core/trace.ts';
 import type { DemoProgress } from '../market/demo.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';
 import type { AnsweredRequest } from './metrics.ts';
+import { startTracing } from './tracing.ts';
 
 export interface ProcessIo {
   /** Where the domain logs; default the process's pino (nothing at `LOG_LEVEL=silent`). */
@@ -51,8 +62,10 @@ export class ProcessRun {
 
   constructor(
     private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'> &
-      Partial<Pick<AppConfig, 'shutdownTimeoutMs' | 'metricsPort' | 'logFormat'>>,
+      Partial<Pick<AppConfig, 'shutdownTimeoutMs' | 'metricsPort' | 'logFormat' | 'tracing'>>,
     io: ProcessIo,
+    /** What this process is: `product`, `router`, `subgraph:markets`… (the metrics' `part`, the traces' service). */
+    readonly part: string,
   ) {
     const root = cfg.logLevel === 'silent' ? null : createPino(cfg.logLevel, undefined, cfg.logFormat);
     this.log = io.log ?? (root ? loggerOf(root) : silentLogger);
@@ -71,6 +84,8 @@ export class ProcessRun {
         },
       ) ?? null;
     if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
+    // Registered first so that it is closed last: the spans of the drain are exported too.
+    if (cfg.tracing) this.defer(startTracing(cfg.tracing, part));
     this.fastifyOptions = {
       ...(fastifyLogger ? { loggerInstance: fastifyLogger } : {}),
       disableRequestLogging: true,
@@ -95,15 +110,20 @@ export class ProcessRun {
    * by `/readyz`; an orchestrator restarts by `/livez`. While draining, every response closes its connection, so
    * that a kept-alive client reconnects (elsewhere) instead of holding the shutdown up.
    */
-  instrument(app: FastifyInstance, part: string, dependencies?: Dependencies): void {
+  instrument(app: FastifyInstance, dependencies?: Dependencies): void {
+    const part = this.part;
     app.addHook('onSend', async (req, reply) => {
       reply.header('x-request-id', req.id);
       if (this.current === 'draining') reply.header('connection', 'close');
     });
     this.metrics?.label(part);
-    if (this.observesRequests)
+    if (tracingEnabled()) traceRequests(app);
+    if (this.observesRequests || tracingEnabled())
       app.addHook('onResponse', async (req, reply) => {
         const line = accessLine(req, reply.statusCode, reply);
+        const span = serverSpans.get(req.raw);
+        if (span) endServerSpan(span, line);
+        if (!this.observesRequests) return;
         this.log.info('request', line);
         this.metrics?.observe({ ...line, route: req.routeOptions.url } as AnsweredRequest);
       });
@@ -172,6 +192,42 @@ async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Each request's server span (tracing on), from `onRequest` to `onResponse`. */
+const serverSpans = new WeakMap<IncomingMessage, Span>();
+
+/**
+ * A server span per request, the child of the caller's `traceparent` when it sends one, active for everything the
+ * request runs (Fastify runs the rest of the request, body read included, from this hook's callback).
+ */
+function traceRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    const route = req.routeOptions.url;
+    const span = startSpan(`${req.method} ${route ?? 'unmatched'}`, {
+      kind: SpanKind.SERVER,
+      parent: extractTraceContext(req.headers),
+      attributes: {
+        'http.request.method': req.method,
+        'url.path': req.url.split('?')[0] ?? '',
+        ...(route !== undefined ? { 'http.route': route } : {}),
+        'coinwallet.request_id': req.id,
+      },
+    });
+    if (!span) return done();
+    serverSpans.set(req.raw, span);
+    withSpan(span, done);
+  });
+}
+
+/** The access line's fields on the server span, which then ends (status ERROR for a 5xx, as HTTP semantics say). */
+function endServerSpan(span: Span, line: Record<string, unknown>): void {
+  const status = line['status'] as number;
+  span.setAttribute('http.response.status_code', status);
+  for (const k of ['plan', 'operation', 'cost', 'key'] as const)
+    if (line[k] !== undefined) span.setAttribute(`coinwallet.${k}`, line[k] as string | number);
+  if (status >= 500) failedWith(span, `HTTP ${status}`);
+  span.end();
+}
+
 /** An `x-request-id` a client may choose: 1 to 128 letters, digits and `._:-` (anything else is replaced). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -188,7 +244,7 @@ function requestId(raw: IncomingMessage): string {
 
 /**
  * The access line's fields: request id, method, route (the route's pattern, or the path without its query: never a
- * key), status, duration, the caller's plan and, for the graph, the operation's name and cost (from what the response
+ * key), status, duration, the caller's plan and key (its id's first 8 characters) and, for the graph, the operation's name and cost (from what the response
  * says: `x-api-plan`, `x-query-cost`).
  */
 function accessLine(
@@ -201,6 +257,7 @@ function accessLine(
   const operation = body?.operationName ?? query?.operationName;
   const plan = reply.getHeader('x-api-plan');
   const cost = reply.getHeader('x-query-cost');
+  const key = keyIdPrefixOf(req.raw);
   return {
     reqId: req.id,
     method: req.method,
@@ -208,6 +265,7 @@ function accessLine(
     status,
     ms: Math.round(reply.elapsedTime * 10) / 10,
     ...(plan !== undefined ? { plan } : {}),
+    ...(key !== undefined ? { key } : {}),
     ...(typeof operation === 'string' ? { operation } : {}),
     ...(cost !== undefined ? { cost: Number(cost) } : {}),
   };

@@ -59,7 +59,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
   const persisted = persistedOperations(cfg);
   const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
   const live = reserveChainData(deployment, configured);
-  const run = new ProcessRun(cfg, io);
+  const run = new ProcessRun(cfg, io, 'product');
   const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   run.defer(() => db.close());
   const { market, useDemo, engine } = marketFor(cfg, db, run.log, configured);
@@ -107,7 +107,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     reserves: () => attester?.health ?? null,
     fastifyOptions: run.fastifyOptions,
   });
-  run.instrument(app, 'product');
+  run.instrument(app);
   const url = await run.listen(app);
   const ready = run.warmUp(async () => {
     dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);

@@ -3,6 +3,7 @@ import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
+import { traced } from './traced.ts';
 
 export interface StoreOptions {
   /** `postgres://…` → a PostgreSQL server; unset → embedded PGlite. */
@@ -11,7 +12,7 @@ export interface StoreOptions {
   dataDir?: string | undefined;
 }
 
-/** Opens the configured database and runs pending migrations. */
+/** Opens the configured database and runs pending migrations; its statements are traced (`traced.ts`). */
 export async function openDb(opts: StoreOptions): Promise<Db> {
   const db = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl)
@@ -22,5 +23,5 @@ export async function openDb(opts: StoreOptions): Promise<Db> {
     await db.close();
     throw err;
   }
-  return db;
+  return traced(db);
 }

@@ -13,7 +13,7 @@ let run: ProcessRun;
 let url: string;
 
 beforeAll(async () => {
-  run = new ProcessRun({ logLevel: 'silent', host: '127.0.0.1', port: 0, metricsPort: 0 }, {});
+  run = new ProcessRun({ logLevel: 'silent', host: '127.0.0.1', port: 0, metricsPort: 0 }, {}, 'router');
   const app = Fastify(run.fastifyOptions);
   // Stands in for the router's answers: the plan and cost headers it sets, the operation name the client sent.
   app.post('/graphql', async (req, reply) => {
@@ -23,7 +23,7 @@ beforeAll(async () => {
     void reply.header('x-query-cost', '42');
     return { data: { operationName } };
   });
-  run.instrument(app, 'router');
+  run.instrument(app);
   url = await run.listen(app);
   await run.warmUp(async () => {});
 });

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { noteKeyId } from '../../src/core/key-note.ts';
 import { ProcessRun } from '../../src/start/process.ts';
 
 const CFG = { logLevel: 'silent', host: '127.0.0.1', port: 0 } as const;
@@ -36,6 +37,7 @@ async function start(
   const run = new ProcessRun(
     { ...CFG, ...(opts.shutdownTimeoutMs ? { shutdownTimeoutMs: opts.shutdownTimeoutMs } : {}) },
     { log: { info: (msg, data) => lines.push({ msg, ...data }), warn() {}, error() {} } },
+    'test',
   );
   const closed: string[] = [];
   run.defer(() => void closed.push('store'));
@@ -45,12 +47,17 @@ async function start(
   let enter = (): void => {};
   const entered = new Promise<void>((r) => (enter = r));
   const gate = new Promise<void>((r) => (release = r));
+  // Stands in for a transport that checked a key (REST's access hook, the router's mount).
+  app.get('/keyed', async (req) => {
+    noteKeyId(req.raw, '5f0c2a9e-1b7d-4c3e-9a51-0d2e8f6b7c11');
+    return {};
+  });
   app.get('/slow', async () => {
     enter();
     await gate;
     return { done: true };
   });
-  run.instrument(app, 'test', opts.deps ? async () => opts.deps as Record<string, boolean> : undefined);
+  run.instrument(app, opts.deps ? async () => opts.deps as Record<string, boolean> : undefined);
   const url = await run.listen(app);
   started = { run, app, url, entered, release, closed };
   return started;
@@ -144,6 +151,10 @@ describe('request ids and access lines', () => {
     expect(typeof lines[0]?.['ms']).toBe('number');
     // The route's pattern, never the query string (where a key may travel).
     expect(JSON.stringify(lines)).not.toContain('secret');
+    expect(lines[0]).not.toHaveProperty('key');
+    // A key the transport noted: its id's first 8 characters.
+    await fetch(`${s.url}/keyed`);
+    expect(lines[4]).toMatchObject({ route: '/keyed', status: 200, key: '5f0c2a9e' });
   });
 });
 
