@@ -135,7 +135,10 @@ export async function operationPhase(
     try {
       await inSpan(`router.${p.name}`, {}, async () => p.onOperation?.(info, state, opState));
     } catch (e) {
-      if (e instanceof ApiError) return { refused: httpError(e) };
+      if (e instanceof ApiError) {
+        state.refusal = e.code;
+        return { refused: httpError(e) };
+      }
       throw e;
     }
   }

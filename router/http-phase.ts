@@ -5,6 +5,7 @@
  */
 import type { GraphQLFormattedError } from 'graphql';
 import type { ApiError } from '../src/core/errors.ts';
+import type { RequestNotes } from '../src/core/request-notes.ts';
 import type { Executed } from './engine.ts';
 import type { HttpRequestInfo, RawOperation } from './plugin.ts';
 
@@ -28,8 +29,8 @@ export interface RouterResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** The id of the API key the request used, when it sent a known one (for the transport's access line). */
-  keyId?: string | undefined;
+  /** What the transport notes for its access line and metrics: the key's id, the refusal's code. */
+  notes?: RequestNotes;
 }
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';

@@ -6,7 +6,7 @@
  * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { noteKeyId } from '../src/core/key-note.ts';
+import { noteRequest } from '../src/core/request-notes.ts';
 import type { Router, RouterRequest } from './index.ts';
 
 /** What the router is told about a body Fastify refused; null for any other error. */
@@ -37,7 +37,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
         bodyError,
         socketIp: req.socket.remoteAddress ?? '',
       });
-      noteKeyId(req.raw, res.keyId);
+      noteRequest(req.raw, res.notes ?? {});
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
     const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);

@@ -91,6 +91,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
+      state.refusal = e.code;
       usage?.request(usagePlan(state), e.status);
       return refusal(e, state.headers, contentType);
     }
@@ -113,13 +114,15 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     },
     async handle(req) {
       const state: RequestState = { caller: null, headers: {} };
-      const keyed = (res: RouterResponse): RouterResponse => {
+      const noted = (res: RouterResponse): RouterResponse => {
         const keyId = state.caller?.key?.id ?? state.refusedKeyId;
-        return keyId === undefined ? res : { ...res, keyId };
+        const refusal = state.refusal;
+        if (keyId === undefined && refusal === undefined) return res;
+        return { ...res, notes: { ...(keyId ? { keyId } : {}), ...(refusal ? { refusal } : {}) } };
       };
-      if (!usage) return keyed(await handleRequest(req, state));
+      if (!usage) return noted(await handleRequest(req, state));
       try {
-        return keyed(await handleRequest(req, state));
+        return noted(await handleRequest(req, state));
       } catch (e) {
         // The transport answers 500 (`router/http.ts`); operations already answered were counted by `runOne`.
         usage.request(usagePlan(state), 500);

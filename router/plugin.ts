@@ -51,6 +51,8 @@ export interface RequestState {
   refusedPlan?: Plan | 'keyless' | undefined;
   /** Set by the API-key plugin when it refuses a known key (pending, rejected, revoked): its id, for the logs. */
   refusedKeyId?: string | undefined;
+  /** The code of a plugin's refusal (of the request, or of one of its operations), for the logs and metrics. */
+  refusal?: string | undefined;
 }
 
 export interface OperationInfo {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, AccessGrant } from '../access/access.ts';
-import { noteKeyId } from '../core/key-note.ts';
+import { noteRequest } from '../core/request-notes.ts';
 import type { UsagePlan, UsageSink } from '../access/usage.ts';
 
 declare module 'fastify' {
@@ -57,7 +57,7 @@ export function accessHook(
         socketIp: req.socket.remoteAddress ?? '',
       });
       void reply.headers(d.headers);
-      noteKeyId(req.raw, d.ok ? d.key?.id : d.keyId);
+      noteRequest(req.raw, d.ok ? { keyId: d.key?.id } : { keyId: d.keyId, refusal: d.code });
       req.usagePlan = d.plan ?? 'keyless';
       if (d.ok) {
         req.access = d;

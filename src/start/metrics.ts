@@ -10,10 +10,18 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { SourceHealth } from '../market/source-health.ts';
+import { readCacheLookups } from '../store/read-cache.ts';
 import type { Router } from '../../router/index.ts';
 
 /** Distinct operation names a process labels; a client choosing names at random cannot grow the series past this. */
 export const MAX_OPERATION_NAMES = 200;
+
+/** What the metrics read of the market (`MarketService`). */
+export interface WatchedMarket {
+  sources: ReadonlyMap<string, SourceHealth>;
+  lastTick: { at: number; ms: number } | null;
+  rejects: { bySource(): ReadonlyMap<string, number> };
+}
 
 /** What one answered request says (the access line's fields, `src/start/process.ts`). */
 export interface AnsweredRequest {
@@ -25,6 +33,8 @@ export interface AnsweredRequest {
   plan?: unknown;
   operation?: string;
   cost?: number;
+  /** The refusal's code, when the request gate or a router plugin refused it. */
+  refused?: string;
 }
 
 export class ProcessMetrics {
@@ -32,7 +42,7 @@ export class ProcessMetrics {
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
   private readonly operations: Counter<'operation' | 'plan' | 'outcome'>;
   private readonly cost: Histogram<'plan'>;
-  private readonly refused: Counter<'reason'>;
+  private readonly refused: Counter<'reason' | 'code'>;
   private readonly fetches: Histogram<'subgraph' | 'outcome'>;
   private readonly names = new Set<string>();
 
@@ -61,9 +71,21 @@ export class ProcessMetrics {
     });
     this.refused = new Counter({
       name: 'http_requests_refused_total',
-      help: 'Requests refused before any work, by reason: auth (401), forbidden (403), rate_limit (429)',
-      labelNames: ['reason'],
+      help: 'Requests (or graph operations) refused before any work, by reason (auth 401, forbidden 403, rate_limit 429, limits: a query over a cost, depth or batch limit) and error code',
+      labelNames: ['reason', 'code'],
       registers,
+    });
+    new Gauge({
+      name: 'store_read_cache_lookups',
+      help: "Reads of rarely written rows answered from the embedded store's memory (hit) or read (miss), by domain, since start",
+      labelNames: ['domain', 'result'],
+      registers,
+      collect() {
+        for (const [domain, n] of Object.entries(readCacheLookups())) {
+          this.set({ domain, result: 'hit' }, n.hit);
+          this.set({ domain, result: 'miss' }, n.miss);
+        }
+      },
     });
     this.fetches = new Histogram({
       name: 'subgraph_fetch_duration_seconds',
@@ -110,9 +132,43 @@ export class ProcessMetrics {
     });
   }
 
-  /** The market's sources, read at each scrape: age of their newest data, last poll's duration, failures by reason. */
-  watchSources(sources: () => ReadonlyMap<string, SourceHealth>): void {
+  /**
+   * The market, read at each scrape: its sources' age of newest data, last poll's duration, failures by reason and
+   * rejected records; the engine's last tick (duration and time).
+   */
+  watchMarket(market: () => WatchedMarket): void {
     const registers = [this.registry];
+    const sources = () => market().sources;
+    new Gauge({
+      name: 'source_rejected_records',
+      help: 'Records of each source rejected by validation since start (absurd, stale, malformed…)',
+      labelNames: ['source'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [source, n] of market().rejects.bySource()) this.set({ source }, n);
+      },
+    });
+    new Gauge({
+      name: 'engine_last_tick_seconds',
+      help: "Duration of the engine's last tick: ingest what the sources delivered, aggregate, publish (absent before the first)",
+      registers,
+      collect() {
+        this.reset();
+        const t = market().lastTick;
+        if (t) this.set(t.ms / 1000);
+      },
+    });
+    new Gauge({
+      name: 'engine_last_tick_timestamp_seconds',
+      help: "When the engine's last tick ran, UNIX seconds: alert when it falls behind by several TICK_INTERVAL_MS",
+      registers,
+      collect() {
+        this.reset();
+        const t = market().lastTick;
+        if (t) this.set(t.at / 1000);
+      },
+    });
     new Gauge({
       name: 'source_data_age_seconds',
       help: 'Age of the newest record each source delivered (absent until it delivered one)',
@@ -154,8 +210,16 @@ export class ProcessMetrics {
       r.ms / 1000,
     );
     const reason =
-      r.status === 401 ? 'auth' : r.status === 403 ? 'forbidden' : r.status === 429 ? 'rate_limit' : null;
-    if (reason) this.refused.inc({ reason });
+      r.status === 401
+        ? 'auth'
+        : r.status === 403
+          ? 'forbidden'
+          : r.status === 429
+            ? 'rate_limit'
+            : r.refused !== undefined
+              ? 'limits'
+              : null;
+    if (reason) this.refused.inc({ reason, code: r.refused ?? 'other' });
     if (r.route?.endsWith('/graphql') || r.cost !== undefined) {
       const plan = typeof r.plan === 'string' ? r.plan : 'none';
       this.operations.inc({

@@ -135,7 +135,7 @@ async function subgraphPart(
   } else if (name === 'markets') {
     const m = marketFor(cfg, db, run.log, configuredSources(cfg));
     run.defer(() => m.market.stop());
-    run.metrics?.watchSources(() => m.market.sources);
+    run.metrics?.watchMarket(() => m.market);
     Object.assign(deps, { market: m.market, engine: m.engine });
     warmUp = async () => {
       await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);

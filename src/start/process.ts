@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
 import { createPino, loggerOf, silentLogger } from '../core/log.ts';
-import { keyIdPrefixOf } from '../core/key-note.ts';
+import { requestNotesOf } from '../core/request-notes.ts';
 import type { Logger } from '../core/log.ts';
 import {
   extractTraceContext,
@@ -222,7 +222,7 @@ function traceRequests(app: FastifyInstance): void {
 function endServerSpan(span: Span, line: Record<string, unknown>): void {
   const status = line['status'] as number;
   span.setAttribute('http.response.status_code', status);
-  for (const k of ['plan', 'operation', 'cost', 'key'] as const)
+  for (const k of ['plan', 'operation', 'cost', 'key', 'refused'] as const)
     if (line[k] !== undefined) span.setAttribute(`coinwallet.${k}`, line[k] as string | number);
   if (status >= 500) failedWith(span, `HTTP ${status}`);
   span.end();
@@ -257,7 +257,8 @@ function accessLine(
   const operation = body?.operationName ?? query?.operationName;
   const plan = reply.getHeader('x-api-plan');
   const cost = reply.getHeader('x-query-cost');
-  const key = keyIdPrefixOf(req.raw);
+  const { keyId, refusal } = requestNotesOf(req.raw);
+  const key = keyId?.slice(0, 8);
   return {
     reqId: req.id,
     method: req.method,
@@ -266,6 +267,7 @@ function accessLine(
     ms: Math.round(reply.elapsedTime * 10) / 10,
     ...(plan !== undefined ? { plan } : {}),
     ...(key !== undefined ? { key } : {}),
+    ...(refusal !== undefined ? { refused: refusal } : {}),
     ...(typeof operation === 'string' ? { operation } : {}),
     ...(cost !== undefined ? { cost: Number(cost) } : {}),
   };

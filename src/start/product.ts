@@ -91,7 +91,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
   });
   run.defer(() => router.stop());
   run.metrics?.watchRouter(router);
-  run.metrics?.watchSources(() => market.sources);
+  run.metrics?.watchMarket(() => market);
   const app = await createServer({
     market,
     engine,

@@ -29,6 +29,17 @@ type Domain = LRUCache<string, Promise<unknown>>;
 type State = Map<CacheDomain, Domain>;
 type WithState = Queryable & { [STATE]?: State; [IN_TRANSACTION]?: true };
 
+/** Lookups answered from memory (`hit`) or read (`miss`) since start, per domain, in this process (metrics). */
+const lookups: Record<CacheDomain, { hit: number; miss: number }> = {
+  names: { hit: 0, miss: 0 },
+  bridge_snapshots: { hit: 0, miss: 0 },
+};
+
+/** The read cache's hits and misses since start, per domain (where it applies: the embedded store). */
+export function readCacheLookups(): Readonly<Record<CacheDomain, { hit: number; miss: number }>> {
+  return lookups;
+}
+
 /** Distinct keys kept per domain and store; when full the least recently used go first. */
 const MAX_ENTRIES = 10_000;
 
@@ -74,7 +85,11 @@ export function cachedRead<T>(
   if (!state || (q as Partial<Db>).kind !== 'pglite' || (q as WithState)[IN_TRANSACTION]) return read();
   const d = domainOf(state, domain);
   const hit = d.get(key);
-  if (hit) return hit as Promise<T>;
+  if (hit) {
+    lookups[domain].hit++;
+    return hit as Promise<T>;
+  }
+  lookups[domain].miss++;
   const value = read();
   d.set(key, value);
   value.catch(() => {

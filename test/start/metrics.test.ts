@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceHealth } from '../../src/market/source-health.ts';
 import { MAX_OPERATION_NAMES, ProcessMetrics } from '../../src/start/metrics.ts';
 import { ProcessRun } from '../../src/start/process.ts';
+import { openDb } from '../../src/store/open.ts';
+import { cachedRead } from '../../src/store/read-cache.ts';
 import { ObservedSource } from '../../router/sources/source.ts';
 
 let run: ProcessRun;
@@ -64,7 +66,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       'http_request_duration_seconds_count{part="router",method="GET",route="/livez",status="200"}';
     const ok = 'graphql_operations_total{part="router",operation="Prices",plan="pro",outcome="ok"}';
     const refusedOp = 'graphql_operations_total{part="router",operation="Prices",plan="pro",outcome="error"}';
-    const refused = 'http_requests_refused_total{part="router",reason="rate_limit"}';
+    const refused = 'http_requests_refused_total{part="router",reason="rate_limit",code="other"}';
     const cost = 'graphql_query_cost_sum{part="router",plan="pro"}';
 
     for (let i = 0; i < 3; i++) expect((await fetch(`${url}/livez`)).status).toBe(200);
@@ -100,7 +102,42 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     });
   });
 
-  it("times subgraph fetches by outcome and reads the router's and the sources' counts at each scrape", async () => {
+  it('counts refusals by the code the gate or a router plugin noted; a noted refusal of another status is "limits"', async () => {
+    const m = new ProcessMetrics();
+    m.label('router');
+    const base = { method: 'POST', route: '/graphql', ms: 1, plan: 'free' } as const;
+    m.observe({ ...base, status: 401, refused: 'API_KEY_REVOKED' });
+    m.observe({ ...base, status: 429, refused: 'RATE_LIMITED' });
+    m.observe({ ...base, status: 400, refused: 'COST_ESTIMATED_TOO_EXPENSIVE' });
+    m.observe({ ...base, status: 400 });
+    const text = await m.registry.getSingleMetricAsString('http_requests_refused_total');
+    const refused = (reason: string, code: string) =>
+      value(text, `http_requests_refused_total{part="router",reason="${reason}",code="${code}"}`);
+    expect(refused('auth', 'API_KEY_REVOKED')).toBe(1);
+    expect(refused('rate_limit', 'RATE_LIMITED')).toBe(1);
+    expect(refused('limits', 'COST_ESTIMATED_TOO_EXPENSIVE')).toBe(1);
+    expect(text.split('\n').filter((l) => l.startsWith('http_requests_refused_total{'))).toHaveLength(3);
+  });
+
+  it("counts the embedded store's read-cache hits and misses by domain", async () => {
+    const m = new ProcessMetrics();
+    m.label('product');
+    const db = await openDb({});
+    const series = (result: string) =>
+      m.registry
+        .getSingleMetricAsString('store_read_cache_lookups')
+        .then((t) => value(t, `store_read_cache_lookups{part="product",domain="names",result="${result}"}`));
+    const [hits, misses] = [await series('hit'), await series('miss')];
+    const read = () => cachedRead(db, 'names', 'alice.coin', async () => 1);
+    await read();
+    await read();
+    await read();
+    expect(await series('miss')).toBe(misses + 1);
+    expect(await series('hit')).toBe(hits + 2);
+    await db.close();
+  });
+
+  it("times subgraph fetches by outcome and reads the router's and the market's figures at each scrape", async () => {
     const m = new ProcessMetrics();
     m.label('router');
     const observe = m.observeFetch.bind(m);
@@ -121,19 +158,21 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       dedupedOperations: () => 2,
       directExecutions: () => 5,
     });
-    m.watchSources(
-      () =>
-        new Map([
-          [
-            'node:ltc',
-            {
-              dataAsOf: Date.now() - 30_000,
-              lastMs: 120,
-              failures: { timeout: 2 },
-            } as unknown as SourceHealth,
-          ],
-        ]),
-    );
+    const tickAt = Date.now() - 5_000;
+    m.watchMarket(() => ({
+      sources: new Map([
+        [
+          'node:ltc',
+          {
+            dataAsOf: Date.now() - 30_000,
+            lastMs: 120,
+            failures: { timeout: 2 },
+          } as unknown as SourceHealth,
+        ],
+      ]),
+      lastTick: { at: tickAt, ms: 250 },
+      rejects: { bySource: () => new Map([['ccxt:kraken', 4]]) },
+    }));
     let text = await m.registry.metrics();
     expect(
       value(text, 'subgraph_fetch_duration_seconds_count{part="router",subgraph="markets",outcome="ok"}'),
@@ -151,6 +190,9 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(value(text, 'source_data_age_seconds{part="router",source="node:ltc"}')).toBeGreaterThanOrEqual(
       30,
     );
+    expect(value(text, 'source_rejected_records{part="router",source="ccxt:kraken"}')).toBe(4);
+    expect(value(text, 'engine_last_tick_seconds{part="router"}')).toBe(0.25);
+    expect(value(text, 'engine_last_tick_timestamp_seconds{part="router"}')).toBe(tickAt / 1000);
     hits = 7;
     text = await m.registry.metrics();
     expect(value(text, 'router_response_cache_lookups{part="router",result="hit"}')).toBe(7);

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { noteKeyId } from '../../src/core/key-note.ts';
+import { noteRequest } from '../../src/core/request-notes.ts';
 import { ProcessRun } from '../../src/start/process.ts';
 
 const CFG = { logLevel: 'silent', host: '127.0.0.1', port: 0 } as const;
@@ -49,7 +49,7 @@ async function start(
   const gate = new Promise<void>((r) => (release = r));
   // Stands in for a transport that checked a key (REST's access hook, the router's mount).
   app.get('/keyed', async (req) => {
-    noteKeyId(req.raw, '5f0c2a9e-1b7d-4c3e-9a51-0d2e8f6b7c11');
+    noteRequest(req.raw, { keyId: '5f0c2a9e-1b7d-4c3e-9a51-0d2e8f6b7c11', refusal: 'RATE_LIMITED' });
     return {};
   });
   app.get('/slow', async () => {
@@ -154,7 +154,12 @@ describe('request ids and access lines', () => {
     expect(lines[0]).not.toHaveProperty('key');
     // A key the transport noted: its id's first 8 characters.
     await fetch(`${s.url}/keyed`);
-    expect(lines[4]).toMatchObject({ route: '/keyed', status: 200, key: '5f0c2a9e' });
+    expect(lines[4]).toMatchObject({
+      route: '/keyed',
+      status: 200,
+      key: '5f0c2a9e',
+      refused: 'RATE_LIMITED',
+    });
   });
 });
 
