@@ -19,14 +19,17 @@
  *   in-memory store for API keys).
  * - this process: autocannon only.
  *
- * Run: `npm run bench:graph` (about 18 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
+ * `ours-observed` is `ours` as operated (access lines into a file, Prometheus metrics, tracing off): its ratio to
+ * `ours` is what observability costs (`VARIANTS=ours,ours-observed` runs only those two).
+ *
+ * Run: `npm run bench:graph` (about 20 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
  * `CONNECTIONS` (default 50), `ROUNDS` (default 3, variants interleaved, the median round reported), `VARIANTS` and
  * `QUERIES` (comma lists to run a subset), `PROFILE=1` (a CPU profile of the serving processes — the gateway and the
  * subgraphs process — over each measured run, not the warm-up, written to `PROFILE_DIR`, default a temporary
  * directory), `BENCH_LOG=1` (Fastify error logs, to see why a probe failed).
  */
 import { mkdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
@@ -69,14 +72,16 @@ async function main(): Promise<void> {
         targets.set(v, { ...sub.ready, url: sub.ready.embedded?.[v] as string });
         serving.set(v, [sub]);
       } else {
-        const g = await startChild(import.meta.filename, v, [
-          '--role',
-          'gateway',
-          '--variant',
+        const g = await startChild(
+          import.meta.filename,
           v,
-          '--urls',
-          JSON.stringify(urls),
-        ]);
+          ['--role', 'gateway', '--variant', v, '--urls', JSON.stringify(urls)],
+          undefined,
+          // Its access lines go to a file, as a log shipper would tail them.
+          v === 'ours-observed'
+            ? join(tmpdir(), `cw-bench-graph-${process.pid}-ours-observed.log`)
+            : undefined,
+        );
         children.push(g);
         targets.set(v, g.ready);
         serving.set(v, [g, sub]);

@@ -2,11 +2,16 @@
  * Price API throughput: our real server (`coinwallet serve`, demo data, keys and rate limiting on) against a plain
  * `node:http` server returning a prebuilt body of the same bytes (the ceiling on this machine), same run, same load
  * generator (autocannon, loopback). Prints requests/s, p50/p99 latency and the ratio to the ceiling.
- * Run: `npm run bench:api` (about 2 minutes: 30 s start-up, then 3 endpoints × 2 servers × `DURATION` s);
- * `BENCH_OBSERVE=1` with access lines and metrics on.
+ * Run: `npm run bench:api` (about 2 minutes: 30 s start-up, then 3 endpoints × 2 servers × `DURATION` s).
+ *
+ * `BENCH_OBSERVE=1` measures what operating the server costs instead: the same server with observability off
+ * (`LOG_LEVEL=error`, no metrics) and on as operated (an access line per request at `LOG_LEVEL=info` into a file, as a
+ * log shipper would tail it; Prometheus metrics on `METRICS_PORT`; tracing off), alternating for `ROUNDS` rounds
+ * (default 2), and prints req/s and the server's CPU time per response of each, with the ratios on/off;
+ * `BENCH_OBSERVE=parts` adds the access lines alone and the metrics alone. `PROFILE_DIR`: a CPU profile of each run.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -53,15 +58,28 @@ async function ceilingServer(body: Buffer): Promise<{ url: string; stop: () => v
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
 
+/** A process's CPU time so far (user + system), ms, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-api-'));
-// BENCH_OBSERVE=1: the server as operated — an access line per request (LOG_LEVEL=info, read by this process as a
-// log shipper would) and Prometheus metrics (METRICS_PORT) — to compare with the default run (LOG_LEVEL=error).
-const observe = process.env.BENCH_OBSERVE === '1';
-const env = {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: observe ? 'info' : 'error',
-  ...(observe ? { METRICS_PORT: '0' } : {}),
-  TICK_INTERVAL_MS: '3600000',
+// BENCH_OBSERVE=1: off and on; BENCH_OBSERVE=parts: also the access lines alone and the metrics alone.
+const observe = process.env.BENCH_OBSERVE === '1' || process.env.BENCH_OBSERVE === 'parts';
+const MODES =
+  process.env.BENCH_OBSERVE === 'parts'
+    ? (['off', 'logs', 'metrics', 'on'] as const)
+    : (['off', 'on'] as const);
+type Mode = (typeof MODES)[number];
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error', TICK_INTERVAL_MS: '3600000' };
+/** Each mode's environment: observability off, the access lines alone, the metrics alone, both (as operated). */
+const modeEnv: Record<Mode, Record<string, string>> = {
+  off: env,
+  logs: { ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+  metrics: { ...env, METRICS_PORT: '0' },
+  on: { ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS_PORT: '0' },
 };
 try {
   // Keys are created on the store before the server starts (the embedded store has one writer).
@@ -88,7 +106,7 @@ try {
     const m = /"key": "([^"]+)"/.exec(s);
     if (m?.[1]) keys.push(m[1]);
   }
-  const server = await startServe(env, 120_000);
+  let server = await startServe(env, 120_000);
   await waitForStatus(`${server.url}/healthz`, 200, 600_000);
   const ids = (await (
     await fetch(`${server.url}/v1/agg/coins/list`, { headers: { 'x-sp-api-key': keys[0] as string } })
@@ -104,28 +122,82 @@ try {
     ['/coins/markets?per_page=250', '/v1/agg/coins/markets?vs_currency=usd&per_page=250'],
     ['/coins/litecoin/market_chart?days=30', '/v1/agg/coins/litecoin/market_chart?vs_currency=usd&days=30'],
   ] as const;
-  const rows: [string, Row, Row, number][] = [];
-  for (const [name, path] of endpoints) {
-    const body = Buffer.from(
-      await (
-        await fetch(server.url + path, { headers: { 'x-sp-api-key': keys[0] as string } })
-      ).arrayBuffer(),
-    );
-    const ours = await load(server.url + path, keys);
-    const ceil = await ceilingServer(body);
-    const base = await load(ceil.url + path, []);
-    ceil.stop();
-    rows.push([name, ours, base, body.length]);
-  }
-  await server.stop('SIGTERM');
-  console.log(
-    `${DURATION} s per run, ${CONNECTIONS} connections, ${KEYS} enterprise keys rotating (keys and rate limiting on)`,
-  );
-  console.log('endpoint | body | ours req/s | p50 / p99 ms | ceiling req/s | p50 / p99 ms | ratio | non-2xx');
-  for (const [name, o, c, size] of rows) {
+  if (observe) {
+    await server.stop('SIGTERM');
+    const logFile = join(dataDir, 'observed.log');
+    const runs = Object.fromEntries(
+      MODES.map((m) => [m, [] as { rps: number[]; cpu: number[] }[]]),
+    ) as Record<Mode, { rps: number[]; cpu: number[] }[]>;
+    for (let round = 1; round <= ROUNDS; round++)
+      for (const mode of MODES) {
+        // PROFILE_DIR: a CPU profile of each server run (node --cpu-prof), to see where the difference goes.
+        const prof = process.env.PROFILE_DIR
+          ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.PROFILE_DIR, `${mode}-${round}`)]
+          : [];
+        server = await startServe(modeEnv[mode], 120_000, prof, [], logFile);
+        await waitForStatus(`${server.url}/healthz`, 200, 600_000);
+        const pid = server.child.pid as number;
+        const row = { rps: [] as number[], cpu: [] as number[] };
+        for (const [name, path] of endpoints) {
+          await load(server.url + path, keys); // warm-up, not counted
+          const before = cpuMs(pid);
+          const r = await load(server.url + path, keys);
+          row.rps.push(r.rps);
+          row.cpu.push((cpuMs(pid) - before) / (r.rps * DURATION));
+          console.log(
+            `round ${round} | ${mode} | ${name} | ${r.rps.toFixed(0)} req/s | ${row.cpu.at(-1)?.toFixed(3)} CPU ms/req | non-2xx ${r.non2xx}`,
+          );
+        }
+        runs[mode].push(row);
+        await server.stop('SIGTERM');
+      }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const others = MODES.filter((m) => m !== 'off');
     console.log(
-      `${name} | ${(size / 1024).toFixed(1)} KiB | ${o.rps.toFixed(0)} | ${o.p50} / ${o.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(o.rps / c.rps).toFixed(2)} | ${o.non2xx}`,
+      `\n${DURATION} s per run, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${MODES.join(' / ')}`,
     );
+    console.log(
+      `endpoint | off req/s | ${others.map((m) => `${m} req/s (× off)`).join(' | ')} | off CPU ms/req | ${others.map((m) => `${m} CPU ms/req (× off)`).join(' | ')}`,
+    );
+    endpoints.forEach(([name], i) => {
+      const rps = (m: Mode) => mean(runs[m].map((r) => r.rps[i] as number));
+      const cpu = (m: Mode) => mean(runs[m].map((r) => r.cpu[i] as number));
+      console.log(
+        [
+          name,
+          rps('off').toFixed(0),
+          ...others.map((m) => `${rps(m).toFixed(0)} (${(rps(m) / rps('off')).toFixed(3)})`),
+          cpu('off').toFixed(4),
+          ...others.map((m) => `${cpu(m).toFixed(4)} (${(cpu(m) / cpu('off')).toFixed(3)})`),
+        ].join(' | '),
+      );
+    });
+  } else {
+    const rows: [string, Row, Row, number][] = [];
+    for (const [name, path] of endpoints) {
+      const body = Buffer.from(
+        await (
+          await fetch(server.url + path, { headers: { 'x-sp-api-key': keys[0] as string } })
+        ).arrayBuffer(),
+      );
+      const ours = await load(server.url + path, keys);
+      const ceil = await ceilingServer(body);
+      const base = await load(ceil.url + path, []);
+      ceil.stop();
+      rows.push([name, ours, base, body.length]);
+    }
+    await server.stop('SIGTERM');
+    console.log(
+      `${DURATION} s per run, ${CONNECTIONS} connections, ${KEYS} enterprise keys rotating (keys and rate limiting on)`,
+    );
+    console.log(
+      'endpoint | body | ours req/s | p50 / p99 ms | ceiling req/s | p50 / p99 ms | ratio | non-2xx',
+    );
+    for (const [name, o, c, size] of rows) {
+      console.log(
+        `${name} | ${(size / 1024).toFixed(1)} KiB | ${o.rps.toFixed(0)} | ${o.p50} / ${o.p99} | ${c.rps.toFixed(0)} | ${c.p50} / ${c.p99} | ${(o.rps / c.rps).toFixed(2)} | ${o.non2xx}`,
+      );
+    }
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { openDb } from '../../src/store/open.ts';
 import { createRouter, SUPERGRAPH_URL } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
+import { ProcessRun } from '../../src/start/process.ts';
 import type { SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import type { Ready, Variant } from './config.ts';
 import { PEPPER } from './config.ts';
@@ -115,13 +116,32 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
   const db: Db = await openDb({});
   const keys = new ApiKeyService(db, { pepper: PEPPER });
   const raw = await makeKeys(keys);
+  // ours-observed: as operated, through the product's process wiring (`src/start/process.ts`): an access line per
+  // request at info (JSON on stderr: the orchestrator sends it to a file), Prometheus metrics, tracing off.
+  const run =
+    variant === 'ours-observed'
+      ? new ProcessRun(
+          { logLevel: 'info', logFormat: 'json', host: '127.0.0.1', port: 0, metricsPort: 0 },
+          {},
+          'router',
+        )
+      : null;
   const router: Router = await createRouter({
     access: createAccess({ keys, limiter: createMemoryLimiter() }),
     persisted: { manifest: manifest(), mode: 'safelist' },
     subgraphs: { kind: 'http', urls },
     dedupe: variant !== 'ours-nodedup',
+    ...(run?.metrics ? { onSubgraphFetch: run.metrics.observeFetch.bind(run.metrics) } : {}),
   });
-  const app = fastifyApp();
+  const app = fastifyApp(run?.fastifyOptions);
+  if (run) {
+    run.metrics?.watchRouter(router);
+    run.instrument(app);
+    await mountRouter(app, router);
+    const url = await run.listen(app);
+    await run.warmUp(async () => {});
+    return { url: `${url}/graphql`, keys: raw };
+  }
   await mountRouter(app, router);
   return { url: await listen(app), keys: raw };
 }

@@ -4,7 +4,7 @@
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import type { Ready } from './config.ts';
@@ -26,12 +26,16 @@ export async function startChild(
   name: string,
   args: string[],
   timeoutMs = 600_000,
+  /** Where the child's stderr goes (its log, written by the child alone); default this process's. */
+  stderrFile?: string,
 ): Promise<Child> {
+  const logFd = stderrFile === undefined ? null : openSync(stderrFile, 'w');
   const proc: ChildProcess = fork(
     join(import.meta.dirname, '..', '..', 'bin', 'run-ts.js'),
     [script, ...args],
-    { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    { execArgv: [], stdio: ['ignore', 'inherit', logFd ?? 'inherit', 'ipc'] },
   );
+  if (logFd !== null) closeSync(logFd);
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const reply = (timeout: number) =>
     new Promise<unknown>((resolve, reject) => {

@@ -20,7 +20,7 @@ export function printReport(
     `\n${DURATION} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections, ${ROUNDS} round(s) interleaved, median round shown; ${KEYS} enterprise keys rotating; load average now ${load1()}`,
   );
   console.log(
-    'variant | query | req/s | p50 / p99 ms | × vanilla | × Hive Gateway + Rust planner | req/s per round',
+    'variant | query | req/s | p50 / p99 ms | × vanilla | × Hive Gateway + Rust planner | × ours | req/s per round',
   );
   const pick = (k: string): Row | undefined => {
     const rows = results.get(k);
@@ -37,7 +37,7 @@ export function printReport(
       };
       const rounds = (results.get(`${v} ${q}`) ?? []).map((x) => x.rps.toFixed(0)).join(', ');
       console.log(
-        `${LABEL[v]} | ${q} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${ratio('vanilla')} | ${ratio('hive-rust')} | ${rounds}`,
+        `${LABEL[v]} | ${q} | ${r.rps.toFixed(0)} | ${r.p50} / ${r.p99} | ${ratio('vanilla')} | ${ratio('hive-rust')} | ${ratio('ours')} | ${rounds}`,
       );
     }
 
@@ -55,16 +55,17 @@ export function printReport(
     };
   };
   console.log(
-    '\nvariant | query | CPU ms/response: gateway | subgraphs | total | responses per CPU-second × vanilla | × Hive + Rust | autocannon CPU ms/response',
+    '\nvariant | query | CPU ms/response: gateway | subgraphs | total | responses per CPU-second × vanilla | × Hive + Rust | gateway CPU × ours | autocannon CPU ms/response',
   );
   for (const q of queries)
     for (const v of variants) {
       const c = cpuOf(`${v} ${q}`);
       const base = cpuOf(`vanilla ${q}`);
       const hive = cpuOf(`hive-rust ${q}`);
+      const ours = cpuOf(`ours ${q}`);
       if (!c) continue;
       console.log(
-        `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${hive ? `${(hive.total / c.total).toFixed(2)}×` : '–'} | ${c.client.toFixed(2)}`,
+        `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${hive ? `${(hive.total / c.total).toFixed(2)}×` : '–'} | ${ours && !embeddedVariant(v) ? `${(c.gateway / ours.gateway).toFixed(3)}×` : '–'} | ${c.client.toFixed(2)}`,
       );
     }
 }

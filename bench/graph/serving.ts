@@ -1,6 +1,6 @@
 /** What every serving process of the benchmark shares: its API keys, the safelist and the Fastify app. */
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ApiKeyService } from '../../src/accounts/keys.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import { KEYS, QUERIES } from './config.ts';
@@ -24,8 +24,9 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** As `startGraphPart`: a Fastify app with the product's error handling and body limit. */
-export function fastifyApp(): FastifyInstance {
+export function fastifyApp(options: FastifyServerOptions = {}): FastifyInstance {
   const app = Fastify({
+    ...options,
     bodyLimit: 1_048_576,
     // Off while measuring, as `serve --only …`; BENCH_LOG=1 shows why a probe failed.
     ...(process.env.BENCH_LOG ? { logger: { level: 'error' } } : {}),

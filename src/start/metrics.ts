@@ -8,7 +8,8 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { HotCounter, HotHistogram } from './hot-metrics.ts';
 import type { SourceHealth } from '../market/source-health.ts';
 import { readCacheLookups } from '../store/read-cache.ts';
 import type { Router } from '../../router/index.ts';
@@ -39,42 +40,57 @@ export interface AnsweredRequest {
 
 export class ProcessMetrics {
   readonly registry = new Registry();
-  private readonly requests: Histogram<'method' | 'route' | 'status'>;
-  private readonly operations: Counter<'operation' | 'plan' | 'outcome'>;
-  private readonly cost: Histogram<'plan'>;
-  private readonly refused: Counter<'reason' | 'code'>;
+  // The series every request touches are kept by hand (`hot-metrics.ts`); the rest are prom-client's own.
+  private readonly requests: HotHistogram<'method' | 'route' | 'status'>;
+  private readonly operations: HotCounter<'operation' | 'plan' | 'outcome'>;
+  private readonly cost: HotHistogram<'plan'>;
+  private readonly refused: HotCounter<'reason' | 'code'>;
   private readonly fetches: Histogram<'subgraph' | 'outcome'>;
   private readonly names = new Set<string>();
+  private part: Record<string, string> = {};
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
-    this.requests = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP requests answered, by method, route pattern and status, with their duration',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers,
-    });
-    this.operations = new Counter({
-      name: 'graphql_operations_total',
-      help: 'GraphQL operations answered, by operation name, plan and outcome (ok, error: a 4xx/5xx status)',
-      labelNames: ['operation', 'plan', 'outcome'],
-      registers,
-    });
-    this.cost = new Histogram({
-      name: 'graphql_query_cost',
-      help: 'Estimated cost of the GraphQL operations answered, by plan',
-      labelNames: ['plan'],
-      buckets: [1, 5, 10, 50, 100, 500, 1_000, 5_000, 20_000],
-      registers,
-    });
-    this.refused = new Counter({
-      name: 'http_requests_refused_total',
-      help: 'Requests (or graph operations) refused before any work, by reason (auth 401, forbidden 403, rate_limit 429, limits: a query over a cost, depth or batch limit) and error code',
-      labelNames: ['reason', 'code'],
-      registers,
-    });
+    const part = () => this.part;
+    this.requests = new HotHistogram(
+      this.registry,
+      {
+        name: 'http_request_duration_seconds',
+        help: 'HTTP requests answered, by method, route pattern and status, with their duration',
+        labelNames: ['method', 'route', 'status'],
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      },
+      part,
+    );
+    this.operations = new HotCounter(
+      this.registry,
+      {
+        name: 'graphql_operations_total',
+        help: 'GraphQL operations answered, by operation name, plan and outcome (ok, error: a 4xx/5xx status)',
+        labelNames: ['operation', 'plan', 'outcome'],
+      },
+      part,
+    );
+    this.cost = new HotHistogram(
+      this.registry,
+      {
+        name: 'graphql_query_cost',
+        help: 'Estimated cost of the GraphQL operations answered, by plan',
+        labelNames: ['plan'],
+        buckets: [1, 5, 10, 50, 100, 500, 1_000, 5_000, 20_000],
+      },
+      part,
+    );
+    this.refused = new HotCounter(
+      this.registry,
+      {
+        name: 'http_requests_refused_total',
+        help: 'Requests (or graph operations) refused before any work, by reason (auth 401, forbidden 403, rate_limit 429, limits: a query over a cost, depth or batch limit) and error code',
+        labelNames: ['reason', 'code'],
+      },
+      part,
+    );
     new Gauge({
       name: 'store_read_cache_lookups',
       help: "Reads of rarely written rows answered from the embedded store's memory (hit) or read (miss), by domain, since start",
@@ -98,7 +114,8 @@ export class ProcessMetrics {
 
   /** The `part` label of every series (`product`, `router`, `subgraph:markets`, …). */
   label(part: string): void {
-    this.registry.setDefaultLabels({ part });
+    this.part = { part };
+    this.registry.setDefaultLabels(this.part);
   }
 
   observeFetch(subgraph: string, ms: number, outcome: string): void {
@@ -205,10 +222,7 @@ export class ProcessMetrics {
   }
 
   observe(r: AnsweredRequest): void {
-    this.requests.observe(
-      { method: r.method, route: r.route ?? 'unmatched', status: String(r.status) },
-      r.ms / 1000,
-    );
+    this.requests.observe([r.method, r.route ?? 'unmatched', String(r.status)], r.ms / 1000);
     const reason =
       r.status === 401
         ? 'auth'
@@ -219,15 +233,11 @@ export class ProcessMetrics {
             : r.refused !== undefined
               ? 'limits'
               : null;
-    if (reason) this.refused.inc({ reason, code: r.refused ?? 'other' });
+    if (reason) this.refused.inc([reason, r.refused ?? 'other']);
     if (r.route?.endsWith('/graphql') || r.cost !== undefined) {
       const plan = typeof r.plan === 'string' ? r.plan : 'none';
-      this.operations.inc({
-        operation: this.operationLabel(r.operation),
-        plan,
-        outcome: r.status < 400 ? 'ok' : 'error',
-      });
-      if (r.cost !== undefined && Number.isFinite(r.cost)) this.cost.observe({ plan }, r.cost);
+      this.operations.inc([this.operationLabel(r.operation), plan, r.status < 400 ? 'ok' : 'error']);
+      if (r.cost !== undefined && Number.isFinite(r.cost)) this.cost.observe([plan], r.cost);
     }
   }
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fast
 import { pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
-import { createPino, loggerOf, silentLogger } from '../core/log.ts';
+import { createPino, infoLineWriter, loggerOf, silentLogger } from '../core/log.ts';
 import { requestNotesOf } from '../core/request-notes.ts';
 import type { Logger } from '../core/log.ts';
 import {
@@ -55,6 +55,8 @@ export class ProcessRun {
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
   private readonly observesRequests: boolean;
+  /** Writes one access line (a no-op where no line goes: `LOG_LEVEL` above info). */
+  private readonly writeAccessLine: (line: AccessLine) => void;
   /** Prometheus metrics of this process, when `METRICS_PORT` is set. */
   readonly metrics: ProcessMetrics | null = null;
   /** Where they are served (set by {@link listen}); null without `METRICS_PORT`. */
@@ -83,6 +85,9 @@ export class ProcessRun {
           },
         },
       ) ?? null;
+    const write = io.log ? null : root && infoLineWriter(root, 'request');
+    const log = this.log;
+    this.writeAccessLine = write ?? ((line) => log.info('request', line));
     if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
     // Registered first so that it is closed last: the spans of the drain are exported too.
     if (cfg.tracing) this.defer(startTracing(cfg.tracing, part));
@@ -119,13 +124,19 @@ export class ProcessRun {
     this.metrics?.label(part);
     if (tracingEnabled()) traceRequests(app);
     if (this.observesRequests || tracingEnabled())
-      app.addHook('onResponse', async (req, reply) => {
+      app.addHook('onResponse', (req, reply, done) => {
         const line = accessLine(req, reply.statusCode, reply);
         const span = serverSpans.get(req.raw);
         if (span) endServerSpan(span, line);
-        if (!this.observesRequests) return;
-        this.log.info('request', line);
-        this.metrics?.observe({ ...line, route: req.routeOptions.url } as AnsweredRequest);
+        if (this.observesRequests) {
+          this.writeAccessLine(line);
+          if (this.metrics) {
+            // Written already: the metrics take the route's pattern alone (no pattern: `unmatched`).
+            line.route = req.routeOptions.url;
+            this.metrics.observe(line);
+          }
+        }
+        done();
       });
     app.get('/livez', async () => ({ status: 'live', part }));
     app.get('/readyz', async (_req, reply) => {
@@ -192,6 +203,13 @@ async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** One access line: what {@link AnsweredRequest} says, and the request's id and the key's. */
+interface AccessLine extends AnsweredRequest {
+  [field: string]: unknown;
+  reqId: string;
+  key?: string;
+}
+
 /** Each request's server span (tracing on), from `onRequest` to `onResponse`. */
 const serverSpans = new WeakMap<IncomingMessage, Span>();
 
@@ -219,8 +237,8 @@ function traceRequests(app: FastifyInstance): void {
 }
 
 /** The access line's fields on the server span, which then ends (status ERROR for a 5xx, as HTTP semantics say). */
-function endServerSpan(span: Span, line: Record<string, unknown>): void {
-  const status = line['status'] as number;
+function endServerSpan(span: Span, line: AccessLine): void {
+  const status = line.status;
   span.setAttribute('http.response.status_code', status);
   for (const k of ['plan', 'operation', 'cost', 'key', 'refused'] as const)
     if (line[k] !== undefined) span.setAttribute(`coinwallet.${k}`, line[k] as string | number);
@@ -251,24 +269,24 @@ function accessLine(
   req: FastifyRequest,
   status: number,
   reply: { elapsedTime: number; getHeader(name: string): unknown },
-): Record<string, unknown> {
+): AccessLine {
   const body = req.body as { operationName?: unknown } | undefined;
   const query = req.query as { operationName?: unknown } | undefined;
   const operation = body?.operationName ?? query?.operationName;
   const plan = reply.getHeader('x-api-plan');
   const cost = reply.getHeader('x-query-cost');
   const { keyId, refusal } = requestNotesOf(req.raw);
-  const key = keyId?.slice(0, 8);
-  return {
+  const line: AccessLine = {
     reqId: req.id,
     method: req.method,
     route: req.routeOptions.url ?? req.url.split('?')[0],
     status,
     ms: Math.round(reply.elapsedTime * 10) / 10,
-    ...(plan !== undefined ? { plan } : {}),
-    ...(key !== undefined ? { key } : {}),
-    ...(refusal !== undefined ? { refused: refusal } : {}),
-    ...(typeof operation === 'string' ? { operation } : {}),
-    ...(cost !== undefined ? { cost: Number(cost) } : {}),
   };
+  if (plan !== undefined) line.plan = plan;
+  if (keyId !== undefined) line.key = keyId.slice(0, 8);
+  if (refusal !== undefined) line.refused = refusal;
+  if (typeof operation === 'string') line.operation = operation;
+  if (cost !== undefined) line.cost = Number(cost);
+  return line;
 }

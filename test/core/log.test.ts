@@ -1,6 +1,13 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, createPino, logFormat, loggerOf, prettyStream } from '../../src/core/log.ts';
+import {
+  createLogger,
+  createPino,
+  infoLineWriter,
+  logFormat,
+  loggerOf,
+  prettyStream,
+} from '../../src/core/log.ts';
 import type { LogLevel, Logger } from '../../src/core/log.ts';
 
 function capture(level: LogLevel): { lines: () => Record<string, unknown>[]; log: Logger } {
@@ -58,5 +65,73 @@ describe('the one logger (pino underneath)', () => {
     loggerOf(p).warn('redis error', { error: 'ECONNREFUSED' });
     p.flush();
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: redis error\s*\n\s+error: "ECONNREFUSED"\n$/);
+  });
+});
+
+describe('the access line writer', () => {
+  it("writes what pino's own serializer writes for the same fields, on pino's stream; nothing above info", () => {
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const p = createPino('info', sink);
+    const fields = {
+      reqId: 'r-1',
+      method: 'POST',
+      route: '/graphql',
+      status: 200,
+      ms: 1.5,
+      plan: 'pro',
+      key: undefined,
+      operation: 'Odd "name"\n\u2028',
+      cost: Number.NaN,
+    };
+    infoLineWriter(p, 'request')?.(fields);
+    loggerOf(p).info('request', fields);
+    const [ours, theirs] = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(ours ?? {})).toEqual(Object.keys(theirs ?? {}));
+    expect({ ...ours, time: 0 }).toEqual({ ...theirs, time: 0 });
+    expect(ours).toMatchObject({ level: 30, msg: 'request', operation: 'Odd "name"\n\u2028', cost: null });
+    expect(infoLineWriter(createPino('warn', sink), 'request')).toBeNull();
+  });
+});
+
+describe('stderr (the default destination)', () => {
+  it('gathers lines into few writes, writes a lone line within LOG_FLUSH_MS, and every line before the process exits', async () => {
+    const { spawn } = await import('node:child_process');
+    // A child process: a warning, a pause, 1,000 lines, then exit at once.
+    const src = `
+      import { createLogger } from ${JSON.stringify(new URL('../../src/core/log.ts', import.meta.url).href)};
+      const log = createLogger('info');
+      log.warn('alone');
+      setTimeout(() => {
+        for (let i = 0; i < 1000; i++) log.info('line', { i });
+        process.exit(0);
+      }, 1000);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', src], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let text = '';
+    /** Whether the warning arrived before any of the lines logged a second after it. */
+    let aloneFirst: boolean | null = null;
+    child.stderr.on('data', (d: Buffer) => {
+      text += d.toString();
+      if (aloneFirst === null && text.includes('"msg":"alone"')) aloneFirst = !text.includes('"msg":"line"');
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const lines = text.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines).toHaveLength(1001);
+    expect(lines.map((l) => (JSON.parse(l) as { i?: number }).i).slice(1)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => i),
+    );
+    // Written while the child still waited (it logs the rest a second later), not held back until a batch fills.
+    expect(aloneFirst).toBe(true);
   });
 });

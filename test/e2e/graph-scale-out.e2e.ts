@@ -570,6 +570,53 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
     expect(await stopped).toBe(0);
   });
 
+  it('a subgraph process SIGTERMed with requests in flight answers every one of them, then exits 0', async () => {
+    const [a] = routers;
+    const identity = subgraphs.identity;
+    const db = await openDb({ databaseUrl: env.DATABASE_URL });
+    try {
+      // The names table locked: each lookup the identity process makes waits in PostgreSQL, its request in flight.
+      const answers = await db.transaction(async (tx) => {
+        await tx.query('LOCK TABLE names IN ACCESS EXCLUSIVE MODE');
+        const inFlight = Array.from({ length: 5 }, (_, i) =>
+          gql(a, keys.other.key, `{ coin(id: "litecoin") { id } name(name: "inflight${i}.coin") { name } }`),
+        );
+        const waiting = async () =>
+          (
+            await db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT % FROM names WHERE label = %'`,
+            )
+          ).rows[0]?.n;
+        for (const end = Date.now() + 15_000; (await waiting()) !== 5;) {
+          if (Date.now() > end) throw new Error(`lookups waiting on the lock: ${await waiting()}, not 5`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const stopped = identity.stop('SIGTERM');
+        // It stops accepting at once (the router's next fetch would be refused), with the five still in flight.
+        for (const end = Date.now() + 10_000; ;) {
+          const refused = await fetch(`${identity.url}/livez`).then(
+            () => false,
+            () => true,
+          );
+          if (refused) break;
+          if (Date.now() > end) throw new Error('the identity process kept accepting connections');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return { inFlight, stopped };
+      });
+      // The lock released (the transaction committed): the five are answered whole, and the process exits 0.
+      for (const r of await Promise.all(answers.inFlight)) {
+        expect(r.status).toBe(200);
+        expect(r.body.errors).toBeUndefined();
+        expect(r.body.data).toEqual({ coin: { id: 'litecoin' }, name: null });
+      }
+      expect(await answers.stopped).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('drains and exits 0 on SIGTERM, every process, even with Redis gone; every answered request counted', async () => {
     const t0 = Date.now();
     const codes = await Promise.all(

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -22,16 +23,23 @@ export async function startServe(
   nodeArgs: readonly string[] = [],
   /** Extra `serve` arguments, e.g. `['--only', 'router']`. */
   serveArgs: readonly string[] = [],
+  /**
+   * Where the child's stderr (its log) goes: a file, written by the child alone (a benchmark's server as a log shipper
+   * would tail it); unset: kept in memory for `output()`.
+   */
+  stderrFile?: string,
 ): Promise<ServeProcess> {
+  const logFd = stderrFile === undefined ? null : openSync(stderrFile, 'w');
   const child = spawn(
     process.execPath,
     [...nodeArgs, join(ROOT, 'bin', 'coinwallet.js'), 'serve', ...serveArgs],
     {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', logFd ?? 'pipe'],
     },
   );
+  if (logFd !== null) closeSync(logFd);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
@@ -46,21 +54,31 @@ export async function startServe(
       const m = /listening on (http:\/\/[^\s/]+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
+        if (poll) clearInterval(poll);
         // Once found, stop: matching the whole output again on every chunk is quadratic in a verbose child's output.
         child.stderr?.off('data', check);
         resolve(m[1]);
       }
     };
     child.stderr?.on('data', check);
+    // A file instead of a pipe: read back until the listening line is there.
+    const poll =
+      stderrFile === undefined
+        ? null
+        : setInterval(() => {
+            out = readFileSync(stderrFile, 'utf8');
+            check();
+          }, 50);
     child.once('exit', (code) => {
       clearTimeout(timer);
+      if (poll) clearInterval(poll);
       reject(new Error(`exited with ${code} before listening:\n${out}`));
     });
   });
   return {
     child,
     url,
-    output: () => out,
+    output: () => (stderrFile === undefined ? out : readFileSync(stderrFile, 'utf8')),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;
