@@ -14,10 +14,8 @@ import type { ExecutionRequest, ExecutionResult } from '@graphql-tools/utils';
 import { GraphQLError, print } from 'graphql';
 import type { DocumentNode } from 'graphql';
 import { failedWith, inSpan, SpanKind } from '../../src/core/trace.ts';
+import { outcomeOf } from '../sources/source.ts';
 import type { SourceContext, SubgraphSource } from '../sources/source.ts';
-
-/** Codes of a fetch that failed whole (the subgraph did not answer), as opposed to errors of fields. */
-const FETCH_FAILURES = new Set(['SUBGRAPH_UNAVAILABLE', 'SUBGRAPH_TIMEOUT']);
 
 /** The runtime context's part this transport reads. */
 export interface WithRouterSource {
@@ -74,8 +72,8 @@ export function sourcesTransport(sources: ReadonlyMap<string, SubgraphSource>): 
           { kind: SpanKind.CLIENT, attributes: { 'coinwallet.subgraph': subgraphName } },
           async (span) => {
             const answer = await fetch(req, ctx);
-            const failure = answer.errors?.find((e) => FETCH_FAILURES.has(String(e.extensions?.['code'])));
-            if (span && failure) failedWith(span, failure.message);
+            const outcome = outcomeOf(answer);
+            if (span && outcome !== 'ok') failedWith(span, `subgraph ${subgraphName}: ${outcome}`);
             return answer;
           },
         );

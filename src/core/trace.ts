@@ -60,7 +60,7 @@ export function inSpan<T>(
 }
 
 /** Marks `span` failed with `err` (status ERROR, the exception recorded). */
-export function failed(span: Span, err: unknown): void {
+function failed(span: Span, err: unknown): void {
   span.recordException(err instanceof Error ? err : String(err));
   span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
 }

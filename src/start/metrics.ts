@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { HotCounter, HotHistogram } from './hot-metrics.ts';
 import type { SourceHealth } from '../market/source-health.ts';
 import { readCacheLookups } from '../store/read-cache.ts';
@@ -45,7 +45,7 @@ export class ProcessMetrics {
   private readonly operations: HotCounter<'operation' | 'plan' | 'outcome'>;
   private readonly cost: HotHistogram<'plan'>;
   private readonly refused: HotCounter<'reason' | 'code'>;
-  private readonly fetches: Histogram<'subgraph' | 'outcome'>;
+  private readonly fetches: HotHistogram<'subgraph' | 'outcome'>;
   private readonly names = new Set<string>();
   private part: Record<string, string> = {};
 
@@ -103,13 +103,16 @@ export class ProcessMetrics {
         }
       },
     });
-    this.fetches = new Histogram({
-      name: 'subgraph_fetch_duration_seconds',
-      help: 'Fetches of the router from its subgraphs, by subgraph and outcome (ok, timeout, unavailable, error)',
-      labelNames: ['subgraph', 'outcome'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
-      registers,
-    });
+    this.fetches = new HotHistogram(
+      this.registry,
+      {
+        name: 'subgraph_fetch_duration_seconds',
+        help: 'Fetches of the router from its subgraphs, by subgraph and outcome (ok, timeout, unavailable, error)',
+        labelNames: ['subgraph', 'outcome'],
+        buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      },
+      part,
+    );
   }
 
   /** The `part` label of every series (`product`, `router`, `subgraph:markets`, …). */
@@ -119,7 +122,7 @@ export class ProcessMetrics {
   }
 
   observeFetch(subgraph: string, ms: number, outcome: string): void {
-    this.fetches.observe({ subgraph, outcome }, ms / 1000);
+    this.fetches.observe([subgraph, outcome], ms / 1000);
   }
 
   /** The router's own counts, read at each scrape: response-cache hits and misses, shared and direct answers. */
