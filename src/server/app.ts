@@ -27,7 +27,7 @@ export interface ServerOptions extends HealthOptions {
   /** The process's Fastify options (`ProcessRun.fastifyOptions`: its pino, request ids); default none (tests). */
   fastifyOptions?: Pick<
     FastifyServerOptions,
-    'loggerInstance' | 'disableRequestLogging' | 'requestIdHeader' | 'genReqId'
+    'loggerInstance' | 'logController' | 'requestIdHeader' | 'genReqId'
   >;
   /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
   accounts?: AccountsApiOptions;
