@@ -8,6 +8,9 @@ const resolve = { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] };
 
 export default defineConfig({
   test: {
+    // @apollo/gateway, the differential tests' reference, would report usage to Apollo and probe cloud metadata
+    // endpoints: tests talk to loopback only.
+    env: { APOLLO_TELEMETRY_DISABLED: 'true' },
     projects: [
       {
         resolve,

@@ -4,6 +4,9 @@ import { register } from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
+// @apollo/gateway (a development dependency: scripts/api-schema.ts, the benchmarks) reports usage to Apollo and
+// probes cloud metadata endpoints unless told not to: our tooling talks to loopback only.
+process.env.APOLLO_TELEMETRY_DISABLED ??= 'true';
 register();
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {
