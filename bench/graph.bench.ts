@@ -19,8 +19,9 @@
  *   in-memory store for API keys).
  * - this process: autocannon only.
  *
- * `ours-observed` is `ours` as operated (access lines into a file, Prometheus metrics, tracing off): its ratio to
- * `ours` is what observability costs (`VARIANTS=ours,ours-observed` runs only those two).
+ * `ours-observed` is `ours` as operated (access lines into a file, Prometheus metrics, tracing off) and
+ * `ours-unobserved` the same process wiring with observability off: the ratio of the two is what observability costs
+ * (`VARIANTS=ours-unobserved,ours-observed` runs only those two).
  *
  * Run: `npm run bench:graph` (about 20 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
  * `CONNECTIONS` (default 50), `ROUNDS` (default 3, variants interleaved, the median round reported), `VARIANTS` and

@@ -6,12 +6,14 @@
  *
  * `BENCH_OBSERVE=1` measures what operating the server costs instead: the same server with observability off
  * (`LOG_LEVEL=error`, no metrics) and on as operated (an access line per request at `LOG_LEVEL=info` into a file, as a
- * log shipper would tail it; Prometheus metrics on `METRICS_PORT`; tracing off), alternating for `ROUNDS` rounds
- * (default 2), and prints req/s and the server's CPU time per response of each, with the ratios on/off;
- * `BENCH_OBSERVE=parts` adds the access lines alone and the metrics alone. `PROFILE_DIR`: a CPU profile of each run.
+ * log shipper would tail it; Prometheus metrics on `METRICS_PORT`; tracing off): both servers run at once, each on
+ * its own copy of the store, and the load alternates between them in slices of `DURATION` s for `ROUNDS` rounds
+ * (default 6); it prints req/s and the server's CPU time per response (from /proc) of each, and the median of the
+ * rounds' ratios on/off. `BENCH_OBSERVE=parts` adds the access lines alone and the metrics alone. `PROFILE_DIR`: a CPU
+ * profile of each server.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +23,12 @@ import { freePort } from '../test/support/postgres.ts';
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const KEYS = 100; // enterprise keys at 10,000/min each: the budget (16,700 req/s) stays above what one core serves
+
+/** One slice of load on one server: requests/s and the server's CPU time per response (ms). */
+interface Slice {
+  rps: number;
+  cpu: number;
+}
 
 interface Row {
   name: string;
@@ -72,7 +80,7 @@ const MODES =
     ? (['off', 'logs', 'metrics', 'on'] as const)
     : (['off', 'on'] as const);
 type Mode = (typeof MODES)[number];
-const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error', TICK_INTERVAL_MS: '3600000' };
 /** Each mode's environment: observability off, the access lines alone, the metrics alone, both (as operated). */
 const modeEnv: Record<Mode, Record<string, string>> = {
@@ -106,7 +114,7 @@ try {
     const m = /"key": "([^"]+)"/.exec(s);
     if (m?.[1]) keys.push(m[1]);
   }
-  let server = await startServe(env, 120_000);
+  const server = await startServe(env, 120_000);
   await waitForStatus(`${server.url}/healthz`, 200, 600_000);
   const ids = (await (
     await fetch(`${server.url}/v1/agg/coins/list`, { headers: { 'x-sp-api-key': keys[0] as string } })
@@ -124,51 +132,70 @@ try {
   ] as const;
   if (observe) {
     await server.stop('SIGTERM');
-    const logFile = join(dataDir, 'observed.log');
-    const runs = Object.fromEntries(
-      MODES.map((m) => [m, [] as { rps: number[]; cpu: number[] }[]]),
-    ) as Record<Mode, { rps: number[]; cpu: number[] }[]>;
-    for (let round = 1; round <= ROUNDS; round++)
-      for (const mode of MODES) {
-        // PROFILE_DIR: a CPU profile of each server run (node --cpu-prof), to see where the difference goes.
-        const prof = process.env.PROFILE_DIR
-          ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.PROFILE_DIR, `${mode}-${round}`)]
-          : [];
-        server = await startServe(modeEnv[mode], 120_000, prof, [], logFile);
-        await waitForStatus(`${server.url}/healthz`, 200, 600_000);
-        const pid = server.child.pid as number;
-        const row = { rps: [] as number[], cpu: [] as number[] };
-        for (const [name, path] of endpoints) {
-          await load(server.url + path, keys); // warm-up, not counted
-          const before = cpuMs(pid);
-          const r = await load(server.url + path, keys);
-          row.rps.push(r.rps);
-          row.cpu.push((cpuMs(pid) - before) / (r.rps * DURATION));
+    // Every mode's server runs at once, each on its own copy of the store, and the load alternates between them in
+    // short slices: a neighbour's load on this machine drifts slowly, so it falls alike on both halves of a pair.
+    const servers = new Map<Mode, { url: string; pid: number; stop: () => Promise<unknown> }>();
+    for (const mode of MODES) {
+      const dir = `${dataDir}-${mode}`;
+      cpSync(dataDir, dir, { recursive: true });
+      // PROFILE_DIR: a CPU profile of each server (node --cpu-prof), to see where the difference goes.
+      const prof = process.env.PROFILE_DIR
+        ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.PROFILE_DIR, mode)]
+        : [];
+      const s = await startServe(
+        { ...modeEnv[mode], DATA_DIR: dir },
+        120_000,
+        prof,
+        [],
+        join(dir, 'server.log'),
+      );
+      await waitForStatus(`${s.url}/healthz`, 200, 600_000);
+      servers.set(mode, { url: s.url, pid: s.child.pid as number, stop: () => s.stop('SIGTERM') });
+    }
+    const runs = Object.fromEntries(MODES.map((m) => [m, endpoints.map(() => [] as Slice[])])) as Record<
+      Mode,
+      Slice[][]
+    >;
+    for (const [i, [name, path]] of endpoints.entries()) {
+      for (const mode of MODES) await load(`${servers.get(mode)?.url}${path}`, keys); // warm-up, not counted
+      for (let round = 1; round <= ROUNDS; round++)
+        // Alternating which mode goes first, so that neither always follows the other.
+        for (const mode of round % 2 ? MODES : [...MODES].reverse()) {
+          const srv = servers.get(mode) as { url: string; pid: number };
+          const before = cpuMs(srv.pid);
+          const r = await load(srv.url + path, keys);
+          const slice = { rps: r.rps, cpu: (cpuMs(srv.pid) - before) / (r.rps * DURATION) };
+          (runs[mode][i] as Slice[]).push(slice);
           console.log(
-            `round ${round} | ${mode} | ${name} | ${r.rps.toFixed(0)} req/s | ${row.cpu.at(-1)?.toFixed(3)} CPU ms/req | non-2xx ${r.non2xx}`,
+            `${name} | round ${round} | ${mode} | ${r.rps.toFixed(0)} req/s | ${slice.cpu.toFixed(4)} CPU ms/req | non-2xx ${r.non2xx}`,
           );
         }
-        runs[mode].push(row);
-        await server.stop('SIGTERM');
-      }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    }
+    for (const s of servers.values()) await s.stop();
+    const median = (xs: number[]) => {
+      const v = [...xs].sort((a, b) => a - b);
+      const mid = Math.floor(v.length / 2);
+      return v.length % 2 ? (v[mid] as number) : ((v[mid - 1] as number) + (v[mid] as number)) / 2;
+    };
     const others = MODES.filter((m) => m !== 'off');
     console.log(
-      `\n${DURATION} s per run, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${MODES.join(' / ')}`,
+      `\n${DURATION} s per slice, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${MODES.join(' / ')}; the median of the rounds' ratios`,
     );
     console.log(
       `endpoint | off req/s | ${others.map((m) => `${m} req/s (× off)`).join(' | ')} | off CPU ms/req | ${others.map((m) => `${m} CPU ms/req (× off)`).join(' | ')}`,
     );
     endpoints.forEach(([name], i) => {
-      const rps = (m: Mode) => mean(runs[m].map((r) => r.rps[i] as number));
-      const cpu = (m: Mode) => mean(runs[m].map((r) => r.cpu[i] as number));
+      const of = (m: Mode) => runs[m][i] as Slice[];
+      const ratio = (m: Mode, k: keyof Slice) =>
+        median(of(m).map((s, r) => s[k] / (of('off')[r] as Slice)[k])).toFixed(3);
+      const med = (m: Mode, k: keyof Slice) => median(of(m).map((s) => s[k]));
       console.log(
         [
           name,
-          rps('off').toFixed(0),
-          ...others.map((m) => `${rps(m).toFixed(0)} (${(rps(m) / rps('off')).toFixed(3)})`),
-          cpu('off').toFixed(4),
-          ...others.map((m) => `${cpu(m).toFixed(4)} (${(cpu(m) / cpu('off')).toFixed(3)})`),
+          med('off', 'rps').toFixed(0),
+          ...others.map((m) => `${med(m, 'rps').toFixed(0)} (${ratio(m, 'rps')})`),
+          med('off', 'cpu').toFixed(4),
+          ...others.map((m) => `${med(m, 'cpu').toFixed(4)} (${ratio(m, 'cpu')})`),
         ].join(' | '),
       );
     });
@@ -200,5 +227,6 @@ try {
     }
   }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const suffix of ['', ...MODES.map((m) => `-${m}`)])
+    rmSync(`${dataDir}${suffix}`, { recursive: true, force: true });
 }

@@ -38,6 +38,7 @@ export const VARIANTS = [
   'hive-rust-inbound',
   'ours',
   'ours-nodedup',
+  'ours-unobserved',
   'ours-observed',
   'embedded',
   'embedded-uncached',
@@ -57,6 +58,8 @@ export const LABEL: Record<Variant, string> = {
   'hive-rust-inbound': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch and inbound dedup on)',
   ours: 'our router, all plugins (HTTP subgraphs)',
   'ours-nodedup': 'our router, all plugins (HTTP subgraphs, in-flight dedup off)',
+  'ours-unobserved':
+    'our router through the process wiring, observability off: LOG_LEVEL=error, no metrics (HTTP subgraphs)',
   'ours-observed': 'our router as operated: access lines to a file, metrics, tracing off (HTTP subgraphs)',
   embedded: 'our router, all plugins (embedded subgraphs)',
   'embedded-uncached': 'our router, all plugins (embedded subgraphs, response cache off)',

@@ -118,6 +118,7 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
   const raw = await makeKeys(keys);
   // ours-observed: as operated, through the product's process wiring (`src/start/process.ts`): an access line per
   // request at info (JSON on stderr: the orchestrator sends it to a file), Prometheus metrics, tracing off.
+  // ours-unobserved: the same wiring with observability off (errors alone logged, no metrics): its baseline.
   const run =
     variant === 'ours-observed'
       ? new ProcessRun(
@@ -125,7 +126,9 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
           {},
           'router',
         )
-      : null;
+      : variant === 'ours-unobserved'
+        ? new ProcessRun({ logLevel: 'error', host: '127.0.0.1', port: 0 }, {}, 'router')
+        : null;
   const router: Router = await createRouter({
     access: createAccess({ keys, limiter: createMemoryLimiter() }),
     persisted: { manifest: manifest(), mode: 'safelist' },

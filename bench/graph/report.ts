@@ -55,7 +55,7 @@ export function printReport(
     };
   };
   console.log(
-    '\nvariant | query | CPU ms/response: gateway | subgraphs | total | responses per CPU-second × vanilla | × Hive + Rust | gateway CPU × ours | autocannon CPU ms/response',
+    '\nvariant | query | CPU ms/response: gateway | subgraphs | total | responses per CPU-second × vanilla | × Hive + Rust | gateway CPU × ours | gateway CPU × ours-unobserved | autocannon CPU ms/response',
   );
   for (const q of queries)
     for (const v of variants) {
@@ -63,9 +63,10 @@ export function printReport(
       const base = cpuOf(`vanilla ${q}`);
       const hive = cpuOf(`hive-rust ${q}`);
       const ours = cpuOf(`ours ${q}`);
+      const quiet = cpuOf(`ours-unobserved ${q}`);
       if (!c) continue;
       console.log(
-        `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${hive ? `${(hive.total / c.total).toFixed(2)}×` : '–'} | ${ours && !embeddedVariant(v) ? `${(c.gateway / ours.gateway).toFixed(3)}×` : '–'} | ${c.client.toFixed(2)}`,
+        `${LABEL[v]} | ${q} | ${embeddedVariant(v) ? '(one process)' : c.gateway.toFixed(2)} | ${embeddedVariant(v) ? '' : c.subgraphs.toFixed(2)} | ${c.total.toFixed(2)} | ${base ? `${(base.total / c.total).toFixed(2)}×` : '–'} | ${hive ? `${(hive.total / c.total).toFixed(2)}×` : '–'} | ${ours && !embeddedVariant(v) ? `${(c.gateway / ours.gateway).toFixed(3)}×` : '–'} | ${quiet && !embeddedVariant(v) ? `${(c.gateway / quiet.gateway).toFixed(3)}×` : '–'} | ${c.client.toFixed(2)}`,
       );
     }
 }

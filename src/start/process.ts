@@ -127,14 +127,16 @@ export class ProcessRun {
     if (tracingEnabled()) traceRequests(app);
     if (this.observesRequests || tracingEnabled())
       app.addHook('onResponse', (req, reply, done) => {
-        const line = accessLine(req, reply.statusCode, reply);
+        // Fastify builds a new object of the route's options at each read: read once.
+        const pattern = req.routeOptions.url;
+        const line = accessLine(req, pattern, reply);
         const span = serverSpans.get(req.raw);
         if (span) endServerSpan(span, line);
         if (this.observesRequests) {
           this.writeAccessLine(line);
           if (this.metrics) {
             // Written already: the metrics take the route's pattern alone (no pattern: `unmatched`).
-            line.route = req.routeOptions.url;
+            line.route = pattern;
             this.metrics.observe(line);
           }
         }
@@ -269,8 +271,8 @@ function requestId(raw: IncomingMessage): string {
  */
 function accessLine(
   req: FastifyRequest,
-  status: number,
-  reply: { elapsedTime: number; getHeader(name: string): unknown },
+  pattern: string | undefined,
+  reply: { statusCode: number; elapsedTime: number; getHeader(name: string): unknown },
 ): AccessLine {
   const body = req.body as { operationName?: unknown } | undefined;
   const query = req.query as { operationName?: unknown } | undefined;
@@ -281,8 +283,8 @@ function accessLine(
   const line: AccessLine = {
     reqId: req.id,
     method: req.method,
-    route: req.routeOptions.url ?? req.url.split('?')[0],
-    status,
+    route: pattern ?? req.url.split('?')[0],
+    status: reply.statusCode,
     ms: Math.round(reply.elapsedTime * 10) / 10,
   };
   if (plan !== undefined) line.plan = plan;

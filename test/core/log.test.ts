@@ -134,4 +134,28 @@ describe('stderr (the default destination)', () => {
     // Written while the child still waited (it logs the rest a second later), not held back until a batch fills.
     expect(aloneFirst).toBe(true);
   });
+
+  it('loses no line to a full pipe: a reader that falls behind is waited for', async () => {
+    const { spawn } = await import('node:child_process');
+    // 1,000 lines of 2 KB, 256 KB a batch, into a pipe that holds 64 KB (partial writes), read half a second later.
+    const src = `
+      import { createLogger } from ${JSON.stringify(new URL('../../src/core/log.ts', import.meta.url).href)};
+      const log = createLogger('info');
+      for (let i = 0; i < 1000; i++) log.info('line', { i, pad: 'x'.repeat(2000) });
+      process.exit(0);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', src], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    // 'close': the child has exited and its stderr is read to the end.
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let text = '';
+    child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+    await closed;
+    const lines = text.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => i),
+    );
+  });
 });

@@ -2,6 +2,7 @@
  * A process's Prometheus metrics (src/start/metrics.ts) on their own port: scraped before and after requests, the
  * series move; labels stay bounded (route patterns, at most MAX_OPERATION_NAMES operation names).
  */
+import { get } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceHealth } from '../../src/market/source-health.ts';
@@ -199,7 +200,15 @@ describe('Prometheus metrics on METRICS_PORT', () => {
   });
 
   it('answers 404 for anything but GET /metrics, and nothing of it on the public port', async () => {
-    expect((await fetch((run.metricsUrl ?? '').replace('/metrics', '/other'))).status).toBe(404);
-    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    // A new connection each (fetch would reuse one a test before may have left idle past the server's keep-alive).
+    const status = (u: string) =>
+      new Promise<number | undefined>((resolve, reject) =>
+        get(u, { agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        }).once('error', reject),
+      );
+    expect(await status((run.metricsUrl ?? '').replace('/metrics', '/other'))).toBe(404);
+    expect(await status(`${url}/metrics`)).toBe(404);
   });
 });
