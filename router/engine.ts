@@ -35,6 +35,8 @@ export interface Executed {
   body: string;
   /** The estimated cost, when the cost plugin made an estimate. */
   cost: number | null;
+  /** The answer's measured cost, when the cost plugin measured it. */
+  actualCost?: number | undefined;
 }
 
 export interface EngineOptions extends RouterOptions {
@@ -145,13 +147,14 @@ export async function operationPhase(
   return { operation };
 }
 
-/** The plugins' response phase: the extensions and headers each operation's answer carries. */
+/** The plugins' response phase: the extensions and headers each operation's answer (with `data`) carries. */
 export function responsePhase(
   plugins: readonly RouterPlugin[],
   state: RequestState,
   opState: OperationState,
+  data: unknown,
 ): ResponseParts {
   const out: ResponseParts = { extensions: {}, headers: {} };
-  for (const p of plugins) p.onResponse?.(state, opState, out);
+  for (const p of plugins) p.onResponse?.(state, opState, out, data);
   return out;
 }

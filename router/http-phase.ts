@@ -162,3 +162,22 @@ export function batchResponse(
   merged['content-type'] = contentType;
   return { status: 200, headers: merged, body: `[${results.map((r) => r.body).join(',')}]` };
 }
+
+/**
+ * An answer shared by a request that joined its execution, with this request's own cost budget in
+ * `extensions.cost.budget` (the answer as built carries the budget of the request that executed it).
+ */
+export function withBudget(
+  body: string,
+  budget: { limit: number; remaining: number; resetMs: number },
+): string {
+  try {
+    const parsed = JSON.parse(body) as { extensions?: { cost?: Record<string, unknown> } };
+    const cost = parsed.extensions?.cost;
+    if (!cost) return body;
+    cost['budget'] = { limit: budget.limit, remaining: budget.remaining };
+    return JSON.stringify(parsed);
+  } catch {
+    return body;
+  }
+}

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { ApiError } from '../src/core/errors.ts';
 import type { Executed } from './engine.ts';
 import { createHiveEngine } from './engines/hive.ts';
-import { batchResponse, engineRequest, readRequest, refusal } from './http-phase.ts';
+import { batchResponse, engineRequest, readRequest, refusal, withBudget } from './http-phase.ts';
 import type { RouterRequest, RouterResponse } from './http-phase.ts';
 import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
@@ -23,6 +23,7 @@ import { inSpan } from '../src/core/trace.ts';
 import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
+import { budgetHeaders } from './plugins/query-cost.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 
 export type { RouterRequest, RouterResponse } from './http-phase.ts';
@@ -54,6 +55,7 @@ const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPl
 export async function createRouter(opts: RouterOptions): Promise<Router> {
   const log = opts.log ?? silentLogger;
   const usage = opts.usage;
+  const access = opts.access;
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const plugins = routerPlugins(opts, limits, supergraphSdl);
@@ -76,25 +78,68 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     const { search, body } = engineRequest(req, method, op);
     const key = inflight ? inflightKey(method, headers, op, body, usagePlan(state)) : null;
     const run = () => engine.execute({ method, headers, search, body }, state);
-    const { result } = inflight ? await inflight.run(key, run) : { result: await run() };
+    const ran = inflight ? await inflight.run(key, run) : { result: await run(), shared: false };
+    // A request that joined another's execution pays its own cost budget (the other's plugins charged the other).
+    const result = ran.shared ? await chargeJoined(ran.result, state) : ran.result;
     usage?.request(usagePlan(state), result.status);
     if (usage && result.cost !== null) usage.cost(result.cost);
     return result;
   }
 
-  /** The HTTP phase (every plugin's `onHttpRequest`), then each operation. */
+  /** A joined execution's answer, charged to this caller's cost budget: refused over it, else its own figures. */
+  async function chargeJoined(result: Executed, state: RequestState): Promise<Executed> {
+    const caller = state.caller;
+    if (!access || !caller || result.cost === null) return result;
+    const d = await access.charge(caller, result.cost);
+    if (!d.ok) {
+      state.refusal = d.code;
+      const e = new ApiError(d.status, d.code, d.message, d.headers);
+      return { ...refusal(e, {}, result.headers['content-type'] ?? 'application/json'), cost: null };
+    }
+    const actual = result.actualCost ?? result.cost;
+    access.correct(caller, actual - result.cost);
+    const budget = {
+      limit: d.limit,
+      remaining: Math.max(0, d.remaining + result.cost - actual),
+      resetMs: d.resetMs,
+    };
+    Object.assign(state.headers, budgetHeaders(budget));
+    return { ...result, body: withBudget(result.body, budget) };
+  }
+
+  /** The HTTP phase (every plugin's `onHttpRequest`), then each operation, holding one of the caller's places. */
   async function handleRequest(req: RouterRequest, state: RequestState): Promise<RouterResponse> {
     const { contentType, ...info } = readRequest(req);
+    let release: (() => void) | null = null;
     try {
       for (const p of httpPlugins)
         await inSpan(`router.${p.name}`, {}, async () => p.onHttpRequest(info, state));
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
+      if (access && state.caller) {
+        const place = access.enter(state.caller);
+        if (typeof place !== 'function')
+          throw new ApiError(place.status, place.code, place.message, place.headers);
+        release = place;
+      }
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       state.refusal = e.code;
       usage?.request(usagePlan(state), e.status);
       return refusal(e, state.headers, contentType);
     }
+    try {
+      return await runOperations(req, info, state, contentType);
+    } finally {
+      release?.();
+    }
+  }
+
+  async function runOperations(
+    req: RouterRequest,
+    info: HttpRequestInfo,
+    state: RequestState,
+    contentType: string,
+  ): Promise<RouterResponse> {
     if (!info.batched) {
       const r = await runOne(req, info, info.operations[0] ?? {}, state);
       return { status: r.status, headers: { ...state.headers, ...r.headers }, body: r.body };

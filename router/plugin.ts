@@ -5,7 +5,7 @@
  *   of the body). The API key and rate limit decide here; so do batch size, token count and the safelist.
  * - `onOperation` — after parsing and validation, before the query plan runs (nothing has reached a subgraph):
  *   depth, aliases, directives and query cost.
- * - `onResponse` — adds extensions and headers to each operation's response.
+ * - `onResponse` — adds extensions and headers to each operation's response (its data at hand).
  *
  * A plugin refuses by throwing a {@link ApiError}; the router answers with that error alone (no data).
  */
@@ -63,9 +63,22 @@ export interface OperationInfo {
   variables: Readonly<Record<string, unknown>>;
 }
 
-/** Per operation: the cost estimate once known. */
+/** What the cost plugin knows of an operation: its estimate, and once answered what it measured. */
+export interface OperationCost {
+  estimated: number;
+  max: number;
+  plan: string;
+  /** The cost of the answer itself (`router/cost/measured.ts`), once answered. */
+  actual?: number;
+  /** The caller's cost budget after this operation (charged at the estimate, corrected to the measured cost). */
+  budget?: { limit: number; remaining: number; resetMs: number };
+}
+
+/** Per operation: the cost estimate once known, and how to measure the answer's. */
 export interface OperationState {
-  cost: { estimated: number; max: number; plan: string } | null;
+  cost: OperationCost | null;
+  /** The answer's measured cost, from its data: set by the cost plugin. */
+  measure?: ((data: unknown) => number) | undefined;
 }
 
 export interface ResponseParts {
@@ -77,5 +90,6 @@ export interface RouterPlugin {
   readonly name: string;
   onHttpRequest?(req: HttpRequestInfo, state: RequestState): void | Promise<void>;
   onOperation?(op: OperationInfo, state: RequestState, opState: OperationState): void | Promise<void>;
-  onResponse?(state: RequestState, opState: OperationState, out: ResponseParts): void;
+  /** `data`: the answer's data (null or absent when nothing was executed). */
+  onResponse?(state: RequestState, opState: OperationState, out: ResponseParts, data: unknown): void;
 }

@@ -81,6 +81,13 @@ export interface AppConfig {
   routerSubgraphTimeoutMs: number;
   /** `ROUTER_COST_LIMITS`: e.g. `keyless=500,free=1000,pro=5000,enterprise=20000` (any subset overrides). */
   routerCostLimits: Partial<Record<CallerPlan, number>>;
+  /**
+   * `COST_BUDGETS`: query cost per minute per plan, e.g. `keyless=5000,free=20000,pro=150000,enterprise=1000000`
+   * (any subset overrides `src/access/plans.ts`'s defaults).
+   */
+  costBudgets: Partial<Record<CallerPlan, number>>;
+  /** `CONCURRENCY_LIMITS`: requests in flight per caller and process, e.g. `keyless=4,free=8,pro=32,enterprise=64`. */
+  concurrencyLimits: Partial<Record<CallerPlan, number>>;
   /** `ROUTER_PLANNER`, default `rust`: the router's query planner (`router/engines/hive.ts`), or `js`. */
   routerPlanner: 'rust' | 'js';
   /**
@@ -178,7 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bridgeStaleAfterMs: int(env, 'BRIDGE_STALE_AFTER_MS', 3_600_000, 1_000, 365 * 86_400_000),
     subgraphUrls: subgraphUrls(env.SUBGRAPH_URLS),
     routerSubgraphTimeoutMs: int(env, 'ROUTER_SUBGRAPH_TIMEOUT_MS', 5_000, 10, 600_000),
-    routerCostLimits: costLimits(env.ROUTER_COST_LIMITS),
+    routerCostLimits: perPlan(env.ROUTER_COST_LIMITS, 'ROUTER_COST_LIMITS', 'free=1000,pro=5000', 10_000_000),
+    costBudgets: perPlan(env.COST_BUDGETS, 'COST_BUDGETS', 'free=20000,pro=150000', 1_000_000_000),
+    concurrencyLimits: perPlan(env.CONCURRENCY_LIMITS, 'CONCURRENCY_LIMITS', 'keyless=4,pro=32', 10_000),
     routerPlanner: routerPlanner(env.ROUTER_PLANNER),
     readyRequiresSubgraphs: bool(env, 'READY_REQUIRES_SUBGRAPHS', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
@@ -220,16 +229,21 @@ function subgraphUrls(v: string | undefined): Partial<Record<SubgraphName, strin
 
 const COST_PLANS = ['keyless', 'free', 'pro', 'enterprise'] as const;
 
-function costLimits(v: string | undefined): AppConfig['routerCostLimits'] {
-  const out: AppConfig['routerCostLimits'] = {};
+/** `plan=number` pairs (`ROUTER_COST_LIMITS`, `COST_BUDGETS`, `CONCURRENCY_LIMITS`): integers from 1 to `max`. */
+function perPlan(
+  v: string | undefined,
+  name: string,
+  example: string,
+  max: number,
+): Partial<Record<CallerPlan, number>> {
+  const out: Partial<Record<CallerPlan, number>> = {};
   if (!v) return out;
-  const expected = 'plan=number pairs such as free=1000,pro=5000';
-  for (const [k, n] of pairs(v, 'ROUTER_COST_LIMITS', expected)) {
+  for (const [k, n] of pairs(v, name, `plan=number pairs such as ${example}`)) {
     if (!(COST_PLANS as readonly string[]).includes(k))
-      throw new ConfigError(`ROUTER_COST_LIMITS: ${k} is not a plan (${COST_PLANS.join(', ')})`);
+      throw new ConfigError(`${name}: ${k} is not a plan (${COST_PLANS.join(', ')})`);
     const x = Number(n);
-    if (!Number.isInteger(x) || x < 1 || x > 10_000_000)
-      throw new ConfigError(`ROUTER_COST_LIMITS: ${k} must be an integer from 1 to 10000000`);
+    if (!Number.isInteger(x) || x < 1 || x > max)
+      throw new ConfigError(`${name}: ${k} must be an integer from 1 to ${max}`);
     out[k as (typeof COST_PLANS)[number]] = x;
   }
   return out;

@@ -56,7 +56,8 @@ export interface CostOptions {
 /** Cost added to every mutation operation. */
 export const MUTATION_BASE_COST = 10;
 
-interface Walk {
+/** What a walk over one operation knows (shared with the measured cost, `measured.ts`). */
+export interface Walk {
   schema: GraphQLSchema;
   opts: Required<CostOptions>;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
@@ -76,14 +77,30 @@ export function estimateCost(
   variables: Readonly<Record<string, unknown>> | undefined,
   opts: CostOptions,
 ): number {
-  const root =
-    operation.operation === 'mutation'
-      ? schema.getMutationType()
-      : operation.operation === 'subscription'
-        ? schema.getSubscriptionType()
-        : schema.getQueryType();
+  const root = rootTypeOf(schema, operation);
   if (!root) return 0;
-  const walk: Walk = {
+  const walk = walkOf(schema, operation, fragments, variables, opts);
+  const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
+  return base + selectionCost(walk, root, operation.selectionSet, null);
+}
+
+/** The root type of `operation` in `schema` (null when the schema has none). */
+export function rootTypeOf(schema: GraphQLSchema, operation: OperationDefinitionNode) {
+  return operation.operation === 'mutation'
+    ? schema.getMutationType()
+    : operation.operation === 'subscription'
+      ? schema.getSubscriptionType()
+      : schema.getQueryType();
+}
+
+export function walkOf(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: readonly FragmentDefinitionNode[],
+  variables: Readonly<Record<string, unknown>> | undefined,
+  opts: CostOptions,
+): Walk {
+  return {
     schema,
     opts: { defaultListSize: 10, introspectionCost: 50, ...opts },
     fragments: new Map(fragments.map((f) => [f.name.value, f])),
@@ -91,8 +108,6 @@ export function estimateCost(
     visiting: new Set(),
     memo: new Map(),
   };
-  const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
-  return base + selectionCost(walk, root, operation.selectionSet, null);
 }
 
 /** A variable the request leaves out takes its default from the operation (`query ($n: Int = 100)`). */
@@ -120,7 +135,7 @@ interface Sizing {
 }
 
 /** Excluded whatever the variables: `@skip(if: true)` or `@include(if: false)` with a literal. */
-function excluded(sel: SelectionNode): boolean {
+export function excluded(sel: SelectionNode): boolean {
   for (const d of sel.directives ?? []) {
     const cond = d.arguments?.find((a) => a.name.value === 'if')?.value;
     if (cond?.kind !== Kind.BOOLEAN) continue;
@@ -193,7 +208,7 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, node: FieldNode, sizing
   const key = `${parent.name}.${name}`;
   const rules = walk.opts.directives.get(key);
   const named = getNamedType(def.type);
-  const weight = rules?.weight ?? (isCompositeType(named) ? 1 : 0);
+  const weight = fieldWeight(walk, key, def);
 
   const listSize = rules?.listSize ?? null;
   const expected = listSize ? expectedSize(walk, def, node, listSize) : null;
@@ -209,6 +224,11 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, node: FieldNode, sizing
     count = fromParent ?? (sizesChildren ? null : expected) ?? walk.opts.defaultListSize;
   }
   return count * (weight + children) + argumentsCost(walk, key, def, node.arguments);
+}
+
+/** A field's own weight: its `@cost` (or its type's), else 1 for an object, interface or union, 0 otherwise. */
+export function fieldWeight(walk: Walk, key: string, def: GraphQLField<unknown, unknown>): number {
+  return walk.opts.directives.get(key)?.weight ?? (isCompositeType(getNamedType(def.type)) ? 1 : 0);
 }
 
 /** The largest slicing argument, else `assumedSize`; null when neither says anything. */
@@ -235,7 +255,7 @@ function expectedSize(
 }
 
 /** Arguments as Apollo Router scores them: an input object costs 1 (or its `@cost`), with its fields added. */
-function argumentsCost(
+export function argumentsCost(
   walk: Walk,
   fieldKey: string,
   def: GraphQLField<unknown, unknown>,

@@ -199,7 +199,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
 
   /** The plugins' `onResponse`: extensions into the result, headers kept for the HTTP answer. */
   const respond = (rc: RouterServerContext['router'], result: ExecutionResult): ExecutionResult => {
-    const out = responsePhase(plugins, rc.state, rc.opState);
+    const out = responsePhase(plugins, rc.state, rc.opState, result.data);
     Object.assign(rc.headers, out.headers);
     hideRouterDirectives(result);
     const errors = result.errors?.map((e) =>
@@ -380,7 +380,12 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     res.headers.forEach((v, k) => (outHeaders[k] = v));
     Object.assign(outHeaders, rc.headers);
     const answer = normaliseRequestError(res.status, await res.text(), req);
-    return { ...answer, headers: outHeaders, cost: rc.opState.cost?.estimated ?? null };
+    return {
+      ...answer,
+      headers: outHeaders,
+      cost: rc.opState.cost?.estimated ?? null,
+      actualCost: rc.opState.cost?.actual,
+    };
   }
 
   return {

@@ -30,6 +30,7 @@ export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl
       limits: { ...DEFAULT_COST_LIMITS, ...opts.costLimits },
       defaultListSize: opts.defaultListSize ?? 10,
       introspectionCost: opts.introspectionCost ?? 50,
+      budget: opts.access,
     }),
   );
   return plugins;

@@ -1,13 +1,20 @@
 /**
  * Query cost, after validation and before any subgraph is called: the operation's static cost
- * (`router/cost/estimate.ts`) against the caller's plan ceiling. Over the ceiling → `COST_ESTIMATED_TOO_EXPENSIVE`
- * with `extensions.cost { estimated, max, plan }`, no data, nothing executed. Every operation's response reports
- * `extensions.cost` and the `X-Query-Cost` / `X-Query-Cost-Limit` headers.
+ * (`router/cost/estimate.ts`) against the caller's plan ceiling, then against the caller's cost budget per minute
+ * (charged at the estimate; `src/access`, shared through Redis as the request budgets are). Over the ceiling →
+ * `COST_ESTIMATED_TOO_EXPENSIVE`, over the budget → 429 `COST_BUDGET_EXHAUSTED` with `Retry-After`: no data, nothing
+ * executed. Once answered, the answer's own cost is measured (`router/cost/measured.ts`) and the budget corrected to
+ * it. Every operation's response reports `extensions.cost` (`estimated`, `max`, `plan`, `actual`, `budget: { limit,
+ * remaining }`) and the
+ * `X-Query-Cost` / `X-Query-Cost-Limit` headers; the request's, `X-Cost-Budget-Limit` / `-Remaining` / `-Reset`.
  */
+import type { Access } from '../../src/access/access.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { CostDirectives } from '../cost/directives.ts';
 import { estimateCost } from '../cost/estimate.ts';
+import { measuredCost } from '../cost/measured.ts';
 import { routerErrors } from '../errors.ts';
-import type { RouterPlugin } from '../plugin.ts';
+import type { OperationCost, RouterPlugin } from '../plugin.ts';
 import type { CallerPlan } from '../../src/access/plans.ts';
 
 export type CostPlan = CallerPlan;
@@ -25,27 +32,65 @@ export interface QueryCostOptions {
   limits: Readonly<Record<CostPlan, number>>;
   defaultListSize: number;
   introspectionCost: number;
+  /** The cost budgets per minute (the access layer); omitted → ceilings only. */
+  budget?: Pick<Access, 'charge' | 'correct'> | undefined;
+}
+
+/** The budget's headers, from what is left of it. */
+export function budgetHeaders(b: NonNullable<OperationCost['budget']>): Record<string, string> {
+  return {
+    'x-cost-budget-limit': String(b.limit),
+    'x-cost-budget-remaining': String(b.remaining),
+    'x-cost-budget-reset': String(Math.ceil(b.resetMs / 1000)),
+  };
 }
 
 export function queryCostPlugin(opts: QueryCostOptions): RouterPlugin {
+  const costOptions = {
+    directives: opts.directives,
+    defaultListSize: opts.defaultListSize,
+    introspectionCost: opts.introspectionCost,
+  };
+  const budget = opts.budget;
   return {
     name: 'query-cost',
     onOperation(op, state, opState) {
       const plan = state.caller?.plan ?? 'keyless';
       const max = opts.limits[plan];
-      const estimated = estimateCost(op.schema, op.operation, op.fragments, op.variables, {
-        directives: opts.directives,
-        defaultListSize: opts.defaultListSize,
-        introspectionCost: opts.introspectionCost,
-      });
+      const estimated = estimateCost(op.schema, op.operation, op.fragments, op.variables, costOptions);
       opState.cost = { estimated, max, plan };
       if (estimated > max) throw routerErrors.costTooHigh(estimated, max, plan);
+      opState.measure = (data) =>
+        measuredCost(op.schema, op.operation, op.fragments, op.variables, data, costOptions);
+      const caller = state.caller;
+      if (!budget || !caller) return;
+      return budget.charge(caller, estimated).then((d) => {
+        if (!d.ok) throw new ApiError(d.status, d.code, d.message, d.headers);
+        const cost = opState.cost as OperationCost;
+        cost.budget = { limit: d.limit, remaining: d.remaining, resetMs: d.resetMs };
+      });
     },
-    onResponse(_state, opState, out) {
-      if (!opState.cost) return;
-      out.extensions['cost'] = { ...opState.cost };
-      out.headers['x-query-cost'] = String(opState.cost.estimated);
-      out.headers['x-query-cost-limit'] = String(opState.cost.max);
+    onResponse(state, opState, out, data) {
+      const cost = opState.cost;
+      if (!cost) return;
+      if (data !== undefined && opState.measure) {
+        cost.actual = opState.measure(data);
+        const caller = state.caller;
+        if (budget && caller && cost.budget) {
+          // Charged at the estimate: corrected to what the answer cost.
+          budget.correct(caller, cost.actual - cost.estimated);
+          cost.budget.remaining = Math.max(0, cost.budget.remaining + cost.estimated - cost.actual);
+        }
+      }
+      const { budget: left, ...figures } = cost;
+      out.extensions['cost'] = {
+        ...figures,
+        // What is left, without the window's reset (the header says it): answers stay alike from one second to the next.
+        ...(left ? { budget: { limit: left.limit, remaining: left.remaining } } : {}),
+      };
+      out.headers['x-query-cost'] = String(cost.estimated);
+      out.headers['x-query-cost-limit'] = String(cost.max);
+      if (cost.budget) Object.assign(state.headers, budgetHeaders(cost.budget));
     },
   };
 }

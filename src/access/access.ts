@@ -1,8 +1,10 @@
 import { clientIp } from './client-ip.ts';
+import { ConcurrencyGate } from './concurrency.ts';
 import type { KeyLookup } from './key-lookup.ts';
 import type { ApiKeyRecord } from './key-repo.ts';
+import { COST_KEY_PREFIX, createMemoryLimiter } from './limiter.ts';
 import type { RateLimitResult, RateLimitStore } from './limiter.ts';
-import { KEYLESS_PER_MINUTE } from './plans.ts';
+import { CONCURRENCY_LIMITS, COST_BUDGETS, KEYLESS_PER_MINUTE } from './plans.ts';
 import type { CallerPlan } from './plans.ts';
 import { requestKey } from './request-key.ts';
 import type { UsageSink } from './usage.ts';
@@ -12,6 +14,12 @@ export interface AccessOptions {
   keys: Pick<KeyLookup, 'lookup' | 'touch'>;
   /** Request counting: memory (one process) or Redis (shared). */
   limiter: RateLimitStore;
+  /** Query-cost counting, the same way; default in this process's memory. */
+  costLimiter?: RateLimitStore | undefined;
+  /** Query cost per minute per plan; default {@link COST_BUDGETS}. */
+  costBudgets?: Partial<Record<CallerPlan, number>> | undefined;
+  /** Requests in flight at once per plan, in this process; default {@link CONCURRENCY_LIMITS}. */
+  concurrency?: Partial<Record<CallerPlan, number>> | undefined;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); default none: the socket peer is the client. */
   trustedProxies?: readonly string[] | undefined;
   /** Budget per client IP without a key; default 240 per minute. */
@@ -70,6 +78,16 @@ export interface Caller {
   limitPerMinute: number;
 }
 
+/** A charge against a cost budget that was admitted: what is left of the budget, and the headers that say so. */
+export interface CostGrant {
+  ok: true;
+  /** The budget: query cost per minute. */
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
 export interface Access {
   /** The key step then the budget step: what the REST services run before each request. */
   check(req: AccessRequest): Promise<AccessDecision>;
@@ -80,6 +98,18 @@ export interface Access {
   identify(req: AccessRequest): Promise<Caller | AccessDenial>;
   /** The budget step alone: counts one request of `caller` (429 when the budget is spent). */
   admit(caller: Caller): Promise<AccessDecision>;
+  /**
+   * Charges `points` of query cost to the caller's per-minute cost budget: 429 `COST_BUDGET_EXHAUSTED` (with
+   * `retry-after`) when fewer are left, the refused points not counted.
+   */
+  charge(caller: Pick<Caller, 'plan' | 'identity'>, points: number): Promise<CostGrant | AccessDenial>;
+  /** Corrects an admitted charge by `points` (negative: a refund) once the cost is measured; in the background. */
+  correct(caller: Pick<Caller, 'plan' | 'identity'>, points: number): void;
+  /**
+   * Takes one of the caller's places in flight in this process: the function that gives it back when the request
+   * ends, or 429 `TOO_MANY_CONCURRENT` when its plan's limit is reached.
+   */
+  enter(caller: Pick<Caller, 'plan' | 'identity'>): (() => void) | AccessDenial;
 }
 
 /** Denials for key problems; the messages describe the key's state and nothing about its owner. */
@@ -117,6 +147,10 @@ export function createAccess(opts: AccessOptions): Access {
   });
 
   const usage = opts.usage;
+  const costLimiter = opts.costLimiter ?? createMemoryLimiter(COST_KEY_PREFIX);
+  const costBudgets = { ...COST_BUDGETS, ...opts.costBudgets };
+  const concurrency = { ...CONCURRENCY_LIMITS, ...opts.concurrency };
+  const gate = new ConcurrencyGate();
 
   const identify = async (req: AccessRequest): Promise<Caller | AccessDenial> => {
     const found = requestKey(req.headers, req.query);
@@ -150,9 +184,26 @@ export function createAccess(opts: AccessOptions): Access {
     return decision;
   };
 
+  const charge = async (caller: Pick<Caller, 'plan' | 'identity'>, points: number) => {
+    const limit = costBudgets[caller.plan];
+    const r = await costLimiter.consume(caller.identity, limit, points);
+    if (r.allowed) return { ok: true as const, limit, remaining: r.remaining, resetMs: r.resetMs };
+    // Refused: the points are given back, so that a smaller operation may still fit what is left.
+    await costLimiter.adjust(caller.identity, limit, -points);
+    return costDenial(caller.plan, limit, points, r);
+  };
+
   return {
     identify,
     admit,
+    charge,
+    correct(caller, points) {
+      void costLimiter.adjust(caller.identity, costBudgets[caller.plan], points);
+    },
+    enter(caller) {
+      const limit = concurrency[caller.plan];
+      return gate.enter(caller.identity, limit) ?? concurrencyDenial(caller.plan, limit);
+    },
     async check(req) {
       const who = await identify(req);
       return 'ok' in who ? who : admit(who);
@@ -176,8 +227,7 @@ function decide(
   if (r.allowed) return { ok: true, plan, identity, key, headers };
   const retry = Math.max(1, reset);
   headers['retry-after'] = String(retry);
-  const who =
-    plan === 'keyless' ? 'requests without an API key from this address' : `this API key (${plan} plan)`;
+  const who = whoOf(plan);
   return {
     ok: false,
     status: 429,
@@ -188,5 +238,41 @@ function decide(
       plan === 'keyless' ? ', or send an API key for a higher limit' : ''
     }`,
     headers,
+  };
+}
+
+/** Who a refusal speaks of: the key's plan, or the address of a caller without a key. */
+const whoOf = (plan: CallerPlan): string =>
+  plan === 'keyless' ? 'requests without an API key from this address' : `this API key (${plan} plan)`;
+
+function costDenial(plan: CallerPlan, limit: number, points: number, r: RateLimitResult): AccessDenial {
+  const retry = Math.max(1, Math.ceil(r.resetMs / 1000));
+  // What was left before this operation (the refused charge counted, then given back).
+  const left = Math.max(0, limit - ((r.consumed ?? limit) - points));
+  return {
+    ok: false,
+    status: 429,
+    plan,
+    code: 'COST_BUDGET_EXHAUSTED',
+    message: `query cost budget of ${limit} per minute spent for ${whoOf(plan)}: this operation costs ${points} and ${left} is left; retry after ${retry} s${
+      plan === 'keyless' ? ', or send an API key for a larger budget' : ''
+    }`,
+    headers: {
+      'retry-after': String(retry),
+      'x-cost-budget-limit': String(limit),
+      'x-cost-budget-remaining': String(left),
+      'x-cost-budget-reset': String(retry),
+    },
+  };
+}
+
+function concurrencyDenial(plan: CallerPlan, limit: number): AccessDenial {
+  return {
+    ok: false,
+    status: 429,
+    plan,
+    code: 'TOO_MANY_CONCURRENT',
+    message: `${limit} requests in flight at once is the most for ${whoOf(plan)}: retry once one of them is answered`,
+    headers: { 'retry-after': '1' },
   };
 }

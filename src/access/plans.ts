@@ -17,6 +17,26 @@ export const ENTERPRISE_MAX_PER_MINUTE = 10_000;
 /** Requests per minute per client IP without a key. */
 export const KEYLESS_PER_MINUTE = 240;
 
+/**
+ * Query cost per minute (the graph's operations, charged at their estimated cost and corrected to the measured one):
+ * per client IP without a key, per key with one. Enterprise: the default of the plan, or as agreed
+ * (`COST_BUDGETS=enterprise=…`).
+ */
+export const COST_BUDGETS: Readonly<Record<CallerPlan, number>> = {
+  keyless: 5_000,
+  free: 20_000,
+  pro: 150_000,
+  enterprise: 1_000_000,
+};
+
+/** Requests in flight at once per key (per client IP without one), in each process. */
+export const CONCURRENCY_LIMITS: Readonly<Record<CallerPlan, number>> = {
+  keyless: 4,
+  free: 8,
+  pro: 32,
+  enterprise: 64,
+};
+
 export function isPlan(v: unknown): v is Plan {
   return typeof v === 'string' && (PLANS as readonly string[]).includes(v);
 }

@@ -28,11 +28,12 @@ export interface AccessHookOptions {
 
 /**
  * Installs the access check as an `onRequest` hook: for a URL under one of the prefixes (CORS preflights excepted),
- * runs `access.check`, puts the rate-limit headers on the reply, and on a denial answers the status with the JSON
- * error body before any route work. Usage: `accessHook(access, { prefixes: ['/v1/agg'] })(app)`.
+ * runs `access.check`, puts the rate-limit headers on the reply, takes one of the caller's places in flight (given
+ * back when the response ends, or the connection does) and on a denial answers the status with the JSON error body
+ * before any route work. Usage: `accessHook(access, { prefixes: ['/v1/agg'] })(app)`.
  */
 export function accessHook(
-  access: Pick<Access, 'check'>,
+  access: Pick<Access, 'check' | 'enter'>,
   opts: AccessHookOptions,
 ): (app: FastifyInstance) => void {
   const prefixes = opts.prefixes.map((p) => p.replace(/\/+$/, ''));
@@ -60,8 +61,17 @@ export function accessHook(
       noteRequest(req.raw, d.ok ? { keyId: d.key?.id } : { keyId: d.keyId, refusal: d.code });
       req.usagePlan = d.plan ?? 'keyless';
       if (d.ok) {
-        req.access = d;
-        return;
+        const place = access.enter(d);
+        if (typeof place === 'function') {
+          req.access = d;
+          reply.raw.once('close', place);
+          return;
+        }
+        noteRequest(req.raw, { refusal: place.code });
+        return reply
+          .code(place.status)
+          .headers(place.headers)
+          .send({ error: { code: place.code, message: place.message } });
       }
       return reply.code(d.status).send({ error: { code: d.code, message: d.message } });
     });

@@ -3,7 +3,8 @@ import { createClient } from 'redis';
 import { createAccess } from '../access/access.ts';
 import type { Access } from '../access/access.ts';
 import { ApiKeyService } from '../accounts/keys.ts';
-import { createMemoryLimiter, createRedisLimiter } from '../access/limiter.ts';
+import { COST_KEY_PREFIX, createMemoryLimiter, createRedisLimiter } from '../access/limiter.ts';
+import type { RateLimitStore } from '../access/limiter.ts';
 import { LocalRevision, NoCacheRevision, RedisRevision } from '../access/revision.ts';
 import { resolvePepper } from '../access/secrets.ts';
 import { UsageRecorder } from '../access/usage-recorder.ts';
@@ -33,7 +34,8 @@ export interface AccessRuntime {
  * indexed lookup per keyed request), since another process may revoke a key at any time.
  */
 export async function createAccessRuntime(
-  cfg: Pick<AppConfig, 'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies'>,
+  cfg: Pick<AppConfig, 'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies'> &
+    Partial<Pick<AppConfig, 'costBudgets' | 'concurrencyLimits'>>,
   db: Db,
   log: Logger,
 ): Promise<AccessRuntime> {
@@ -55,20 +57,30 @@ export async function createAccessRuntime(
       : new LocalRevision();
   const keys = new ApiKeyService(db, { pepper, revision });
   let lastFallbackLog = 0;
-  const limiter = redis
-    ? createRedisLimiter(redis, {
-        // During a Redis outage budgets are counted per process (fail-open); say so at most once a minute.
-        onFallback: (err) => {
-          if (Date.now() - lastFallbackLog < 60_000) return;
-          lastFallbackLog = Date.now();
-          log.warn('rate limiter fell back to in-process counting', {
-            error: err instanceof Error ? err.message : String(err),
-          });
-        },
-      })
-    : createMemoryLimiter();
+  // During a Redis outage budgets are counted per process (fail-open); say so at most once a minute.
+  const onFallback = (err: unknown) => {
+    if (Date.now() - lastFallbackLog < 60_000) return;
+    lastFallbackLog = Date.now();
+    log.warn('rate limiter fell back to in-process counting', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+  };
+  const counter = (prefix?: string): RateLimitStore =>
+    redis
+      ? createRedisLimiter(redis, { onFallback, ...(prefix ? { prefix } : {}) })
+      : createMemoryLimiter(prefix);
+  const limiter = counter();
+  const costLimiter = counter(COST_KEY_PREFIX);
   const usage = new UsageRecorder(db, { log });
-  const access = createAccess({ keys, limiter, trustedProxies: cfg.trustedProxies, usage });
+  const access = createAccess({
+    keys,
+    limiter,
+    costLimiter,
+    costBudgets: cfg.costBudgets,
+    concurrency: cfg.concurrencyLimits,
+    trustedProxies: cfg.trustedProxies,
+    usage,
+  });
   return {
     keys,
     access,

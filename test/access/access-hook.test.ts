@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 /** A tiny app: a guarded `/v1/agg/ping` that reports what the route saw, and unguarded neighbours. */
-async function app(access: Pick<Access, 'check'>): Promise<FastifyInstance & { routeCalls: number }> {
+async function app(
+  partial: Pick<Access, 'check'> & Partial<Pick<Access, 'enter'>>,
+): Promise<FastifyInstance & { routeCalls: number }> {
+  const access = { enter: () => () => undefined, ...partial };
   const a = Fastify() as unknown as FastifyInstance & { routeCalls: number };
   a.routeCalls = 0;
   registerErrorHandling(a);
@@ -38,11 +41,20 @@ async function app(access: Pick<Access, 'check'>): Promise<FastifyInstance & { r
   a.get('/v1/agg/bad', () => {
     throw new ApiError(400, 'INVALID_PARAMETER', 'vs_currency must be a supported currency');
   });
+  a.get('/v1/agg/slow', () => slow.promise);
   a.get('/v1/aggx', seen);
   a.get('/healthz', seen);
   await a.ready();
   return a;
 }
+
+/** What `/v1/agg/slow` waits for, and how the test lets it go on. */
+function deferred(): { promise: Promise<string>; resolve: (v: string) => void } {
+  let resolve: (v: string) => void = () => undefined;
+  const promise = new Promise<string>((r) => (resolve = r));
+  return { promise, resolve };
+}
+let slow = deferred();
 
 const limited = (keyless = 240) =>
   createAccess({ keys, limiter: createMemoryLimiter(), keylessPerMinute: keyless });
@@ -129,6 +141,40 @@ describe('accessHook', () => {
     expect((await a.inject({ url: '/v1/agg/ping?x=1' })).statusCode).toBe(401);
     expect((await a.inject({ url: '/api/resolve/alice.ltc' })).statusCode).toBe(401);
     expect(calls).toHaveLength(2);
+  });
+
+  it('holds at most the plan’s requests in flight per caller (keyless 4): the fifth is 429 until one is answered', async () => {
+    const a = await app(limited());
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+    slow = deferred();
+    const held = Array.from({ length: 4 }, () => fetch(`${base}/v1/agg/slow`));
+    // Wait until the four are in flight (each holds its place from its access check on).
+    await new Promise((r) => setTimeout(r, 100));
+    const fifth = await fetch(`${base}/v1/agg/slow`);
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('retry-after')).toBe('1');
+    expect((await fifth.json()) as unknown).toMatchObject({ error: { code: 'TOO_MANY_CONCURRENT' } });
+    slow.resolve('done');
+    for (const r of await Promise.all(held)) expect(r.status).toBe(200);
+    // Places given back: four more at once are admitted (already answered, they end at once).
+    for (const r of await Promise.all(Array.from({ length: 4 }, () => fetch(`${base}/v1/agg/slow`))))
+      expect(r.status).toBe(200);
+    // A connection cut before its answer gives its place back too.
+    slow = deferred();
+    const cut = Array.from({ length: 4 }, () => {
+      const c = new AbortController();
+      return { c, r: fetch(`${base}/v1/agg/slow`, { signal: c.signal }).catch(() => null) };
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    for (const { c } of cut) c.abort();
+    await Promise.all(cut.map((x) => x.r));
+    await new Promise((r) => setTimeout(r, 100));
+    const again = Array.from({ length: 4 }, () => fetch(`${base}/v1/agg/slow`));
+    await new Promise((r) => setTimeout(r, 100));
+    slow.resolve('done');
+    for (const r of await Promise.all(again)) expect(r.status).toBe(200);
+    await a.close();
   });
 
   it('turns a failing check into the 500 error body', async () => {

@@ -192,3 +192,63 @@ describe('redactUrl', () => {
     expect(redactUrl('/a?b=1')).toBe('/a?b=1');
   });
 });
+
+describe('cost budgets', () => {
+  const keyless = { plan: 'keyless' as const, identity: 'ip:203.0.113.9' };
+
+  it('charges query cost per minute per caller: keyless 5,000 by default; over it 429 with Retry-After', async () => {
+    const a = access();
+    expect(await a.charge(keyless, 4_000)).toMatchObject({ ok: true, limit: 5_000, remaining: 1_000 });
+    const refused = await a.charge(keyless, 1_500);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      code: 'COST_BUDGET_EXHAUSTED',
+      headers: { 'x-cost-budget-limit': '5000', 'x-cost-budget-remaining': '1000', 'retry-after': '60' },
+    });
+    expect('message' in refused && refused.message).toMatch(
+      /^query cost budget of 5000 per minute spent for requests without an API key from this address: this operation costs 1500 and 1000 is left; retry after 60 s/,
+    );
+    // The refused charge was given back: a smaller operation still fits what is left.
+    expect(await a.charge(keyless, 1_000)).toMatchObject({ ok: true, remaining: 0 });
+    // Each caller has its own budget; a plan's budget is configurable.
+    expect(await a.charge({ plan: 'keyless', identity: 'ip:203.0.113.10' }, 10)).toMatchObject({ remaining: 4_990 });
+    const custom = createAccess({ keys, limiter: createMemoryLimiter(), costBudgets: { pro: 7 } });
+    expect(await custom.charge({ plan: 'pro', identity: 'key:x' }, 7)).toMatchObject({ ok: true, remaining: 0 });
+  });
+
+  it('corrects a charge to the measured cost: a refund, or the rest charged', async () => {
+    const a = access();
+    const free = { plan: 'free' as const, identity: 'key:corrected' };
+    expect(await a.charge(free, 1_000)).toMatchObject({ remaining: 19_000 });
+    a.correct(free, -900); // measured at 100
+    await new Promise((r) => setImmediate(r));
+    expect(await a.charge(free, 100)).toMatchObject({ remaining: 19_800 });
+    a.correct(free, 200); // measured at 300
+    await new Promise((r) => setImmediate(r));
+    expect(await a.charge(free, 0)).toMatchObject({ remaining: 19_600 });
+  });
+});
+
+describe('concurrency caps', () => {
+  it('admits a plan’s number of requests in flight per caller (keyless 4), then 429 until one ends', () => {
+    const a = access();
+    const caller = { plan: 'keyless' as const, identity: 'ip:198.51.100.1' };
+    const held = Array.from({ length: 4 }, () => a.enter(caller));
+    for (const h of held) expect(typeof h).toBe('function');
+    expect(a.enter(caller)).toMatchObject({
+      ok: false,
+      status: 429,
+      code: 'TOO_MANY_CONCURRENT',
+      headers: { 'retry-after': '1' },
+    });
+    // Another caller is not held up; a place given back (twice: once counts) admits one more.
+    expect(typeof a.enter({ plan: 'keyless', identity: 'ip:198.51.100.2' })).toBe('function');
+    const release = held[0] as () => void;
+    release();
+    release();
+    expect(typeof a.enter(caller)).toBe('function');
+    expect(a.enter(caller)).toMatchObject({ code: 'TOO_MANY_CONCURRENT' });
+    expect(typeof access().enter({ plan: 'pro', identity: 'key:p' })).toBe('function');
+  });
+});

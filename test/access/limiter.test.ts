@@ -18,14 +18,39 @@ describe('memory limiter', () => {
         limit: 3,
         remaining: 3 - i,
         resetMs: 60_000,
+        consumed: i,
       });
     }
     vi.advanceTimersByTime(20_000);
-    expect(await rl.consume('key:a', 3)).toEqual({ allowed: false, limit: 3, remaining: 0, resetMs: 40_000 });
+    expect(await rl.consume('key:a', 3)).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetMs: 40_000,
+      consumed: 4,
+    });
     vi.advanceTimersByTime(39_999);
     expect((await rl.consume('key:a', 3)).allowed).toBe(false);
     vi.advanceTimersByTime(1);
-    expect(await rl.consume('key:a', 3)).toEqual({ allowed: true, limit: 3, remaining: 2, resetMs: 60_000 });
+    expect(await rl.consume('key:a', 3)).toEqual({
+      allowed: true,
+      limit: 3,
+      remaining: 2,
+      resetMs: 60_000,
+      consumed: 1,
+    });
+  });
+
+  it('counts points (a query cost) and corrects them afterwards: a refund, an extra charge', async () => {
+    const rl = createMemoryLimiter('cw:cb');
+    expect(await rl.consume('key:a', 100, 60)).toMatchObject({ allowed: true, remaining: 40 });
+    // Over the budget: refused, and the points count (the caller refunds a refusal it does not want counted).
+    expect(await rl.consume('key:a', 100, 50)).toMatchObject({ allowed: false, remaining: 0 });
+    await rl.adjust('key:a', 100, -50);
+    await rl.adjust('key:a', 100, -30); // measured at 30, estimated at 60
+    expect(await rl.consume('key:a', 100, 1)).toMatchObject({ allowed: true, remaining: 69 });
+    await rl.adjust('key:a', 100, 9); // measured above its estimate
+    expect(await rl.consume('key:a', 100, 1)).toMatchObject({ allowed: true, remaining: 59 });
   });
 
   it('counts each identity on its own', async () => {
@@ -66,6 +91,7 @@ describe('redis limiter fallback', () => {
     const hung = { isReady: true, eval: () => new Promise(() => undefined) };
     const fallback: RateLimitStore = {
       consume: (_id, limit) => Promise.resolve({ allowed: true, limit, remaining: 42, resetMs: 1 }),
+      adjust: () => Promise.resolve(),
     };
     const rl = createRedisLimiter(hung, { fallback, timeoutMs: 20 });
     expect(await rl.consume('key:z', 5)).toMatchObject({ remaining: 42 });

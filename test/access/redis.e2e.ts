@@ -4,7 +4,7 @@ import { createAccess } from '../../src/access/access.ts';
 import type { Access, AccessRequest } from '../../src/access/access.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { RedisRevision } from '../../src/access/revision.ts';
-import { createRedisLimiter } from '../../src/access/limiter.ts';
+import { COST_KEY_PREFIX, createRedisLimiter } from '../../src/access/limiter.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 import { startTempRedis } from '../support/redis.ts';
@@ -44,7 +44,11 @@ async function proc(): Promise<Proc> {
   const keys = new ApiKeyService(db, { pepper: PEPPER, revision: new RedisRevision(client) });
   const fallbacks: unknown[] = [];
   const limiter = createRedisLimiter(client, { onFallback: (e) => fallbacks.push(e) });
-  const p = { client, db, keys, access: createAccess({ keys, limiter }), fallbacks };
+  const costLimiter = createRedisLimiter(client, {
+    onFallback: (e) => fallbacks.push(e),
+    prefix: COST_KEY_PREFIX,
+  });
+  const p = { client, db, keys, access: createAccess({ keys, limiter, costLimiter }), fallbacks };
   procs.push(p);
   return p;
 }
@@ -101,6 +105,33 @@ describe('scale-out access through Redis', () => {
     expect((await two.access.check(withKey(key))).ok).toBe(false);
     expect(Number(await one.client.get(`cw:rl:key:${record.id}`))).toBe(652);
     expect([...one.fallbacks, ...two.fallbacks]).toEqual([]); // counted in Redis, not in memory
+  });
+
+  it('shares one cost budget per key across processes, apart from its request budget', async () => {
+    const { key, record } = await one.keys.create({
+      plan: 'free',
+      description: 'cost budget',
+      approve: true,
+    });
+    const caller = await one.access.identify(withKey(key));
+    if ('ok' in caller) throw new Error('expected a caller');
+    expect(await one.access.charge(caller, 15_000)).toMatchObject({
+      ok: true,
+      limit: 20_000,
+      remaining: 5_000,
+    });
+    expect(await two.access.charge(caller, 6_000)).toMatchObject({
+      ok: false,
+      status: 429,
+      code: 'COST_BUDGET_EXHAUSTED',
+      headers: { 'x-cost-budget-remaining': '5000' },
+    });
+    two.access.correct(caller, -3_000); // measured at 12,000
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await two.access.charge(caller, 8_000)).toMatchObject({ ok: true, remaining: 0 });
+    expect(Number(await one.client.get(`cw:cb:key:${record.id}`))).toBe(20_000);
+    expect(await one.client.get(`cw:rl:key:${record.id}`)).toBeNull(); // no request counted
+    expect([...one.fallbacks, ...two.fallbacks]).toEqual([]);
   });
 
   it('exactly 600 admitted when sent one by one, split across the processes', async () => {

@@ -4,6 +4,9 @@
  */
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccess } from '../../src/access/access.ts';
+import { createMemoryLimiter } from '../../src/access/limiter.ts';
+import { createRouter } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
 import { CHEAP, codes, freshIp, routerRequests, startRouterGraph } from './support/router.ts';
@@ -28,20 +31,20 @@ const coinsQuery = (first: number, ath = false): string =>
 describe('query cost', () => {
   it('every response carries extensions.cost and the X-Query-Cost headers', async () => {
     const r = await g.gql(CHEAP, { ip: freshIp() });
-    expect(r.body.extensions).toEqual({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
+    expect(r.body.extensions).toMatchObject({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
     expect(r.headers['x-query-cost']).toBe('1');
     expect(r.headers['x-query-cost-limit']).toBe('500');
     const q = await g.gql(coinsQuery(3), { ip: freshIp() });
-    expect(q.body.extensions).toEqual({ cost: { estimated: 10, max: 500, plan: 'keyless' } });
+    expect(q.body.extensions).toMatchObject({ cost: { estimated: 10, max: 500, plan: 'keyless' } });
     expect(q.headers['x-query-cost']).toBe('10');
     // GET too, and an operation that fails at a subgraph still reports its cost.
     const viaGet = await get({ query: '{ coin(id: "litecoin") { chart(days: 1) { points { price } } } }' });
-    expect((viaGet.json as GqlBody).extensions).toEqual({
+    expect((viaGet.json as GqlBody).extensions).toMatchObject({
       cost: { estimated: 386, max: 500, plan: 'keyless' },
     });
     const failing = await g.gql('{ coin(id: "bitcoin") { price(currency: "nope") } }', { ip: freshIp() });
     expect(codes(failing.body)).toEqual(['INVALID_CURRENCY']);
-    expect(failing.body.extensions).toEqual({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
+    expect(failing.body.extensions).toMatchObject({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
   });
 
   it('over the ceiling: COST_ESTIMATED_TOO_EXPENSIVE, no data, and nothing executed', async () => {
@@ -83,7 +86,7 @@ describe('query cost', () => {
     expect(keyless.body.extensions).toEqual({ cost: { estimated: 751, max: 500, plan: 'keyless' } });
     const asFree = await g.gql(q751, { headers: { 'x-sp-api-key': free.key } });
     expect(asFree.body.errors).toBeUndefined();
-    expect(asFree.body.extensions).toEqual({ cost: { estimated: 751, max: 1000, plan: 'free' } });
+    expect(asFree.body.extensions).toMatchObject({ cost: { estimated: 751, max: 1000, plan: 'free' } });
     // Every coin of the catalog (fewer than 250).
     expect((asFree.body.data as { coins: { edges: unknown[] } }).coins.edges).toHaveLength(
       g.tm.market.snapshot!.markets.size,
@@ -102,7 +105,7 @@ describe('query cost', () => {
     const edges = (first: number): string => `{ coins(first: ${first}) { edges { node { id } } } }`;
     const ok = await viaSmall({ query: edges(4) }, '10.78.0.1');
     expect(ok.status).toBe(200);
-    expect(ok.json.extensions).toEqual({ cost: { estimated: 9, max: 10, plan: 'keyless' } });
+    expect(ok.json.extensions).toMatchObject({ cost: { estimated: 9, max: 10, plan: 'keyless' } });
     expect(ok.headers['x-query-cost-limit']).toBe('10');
     const over = await viaSmall({ query: edges(5) }, '10.78.0.2');
     expect(over.status).toBe(400);
@@ -123,7 +126,7 @@ describe('query cost', () => {
 
   it('a mutation costs 10 more than its selection', async () => {
     const r = await g.gql('mutation { registerName(name: "cost-probe.coin") { name } }', { ip: freshIp() });
-    expect(r.body.extensions).toEqual({ cost: { estimated: 11, max: 500, plan: 'keyless' } });
+    expect(r.body.extensions).toMatchObject({ cost: { estimated: 11, max: 500, plan: 'keyless' } });
     // Under a ceiling of 10 even the cheapest mutation is refused before it runs.
     g.resetCounts();
     const refused = await viaSmall(
@@ -132,6 +135,105 @@ describe('query cost', () => {
     );
     expect(refused.json.extensions).toEqual({ cost: { estimated: 11, max: 10, plan: 'keyless' } });
     expect(g.counts.contexts.identity).toBe(0);
+  });
+});
+
+describe('cost budgets per minute', () => {
+  /** A router over the same subgraphs whose keyless callers have a cost budget of `budget` a minute. */
+  async function budgeted(budget: number): Promise<Router> {
+    return createRouter({
+      access: createAccess({
+        keys: g.rest.keys,
+        limiter: createMemoryLimiter(),
+        costBudgets: { keyless: budget },
+      }),
+      subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
+    });
+  }
+  const ask = (r: Router, query: string, ip: string) =>
+    r.handle({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      search: '',
+      body: { query },
+      socketIp: ip,
+    });
+  const json = (body: string) => JSON.parse(body) as GqlBody;
+
+  it('each answer says what is left: charged at the estimate, corrected to the measured cost', async () => {
+    const ip = freshIp();
+    const cheap = await g.gql(CHEAP, { ip });
+    expect(cheap.body.extensions).toEqual({
+      cost: {
+        estimated: 1,
+        max: 500,
+        plan: 'keyless',
+        actual: 1,
+        budget: { limit: 5_000, remaining: 4_999 },
+      },
+    });
+    expect(cheap.headers['x-cost-budget-limit']).toBe('5000');
+    expect(cheap.headers['x-cost-budget-remaining']).toBe('4999');
+    expect(Number(cheap.headers['x-cost-budget-reset'])).toBeGreaterThan(0);
+    // A chart is estimated at 365 points; a day of hourly points is fewer: the budget is charged what was answered.
+    const chart = await g.gql(
+      '{ coin(id: "litecoin") { chart(days: 1, interval: HOURLY) { points { price } } } }',
+      { ip },
+    );
+    const cost = chart.body.extensions?.['cost'] as {
+      estimated: number;
+      actual: number;
+      budget: { remaining: number };
+    };
+    const points = (chart.body.data as { coin: { chart: { points: unknown[] } } }).coin.chart.points.length;
+    expect(cost.estimated).toBe(1 + 20 + 365);
+    expect(cost.actual).toBe(1 + 20 + points);
+    expect(cost.budget.remaining).toBe(4_999 - cost.actual);
+    expect(chart.headers['x-cost-budget-remaining']).toBe(String(4_999 - cost.actual));
+  });
+
+  it('over the budget: 429 COST_BUDGET_EXHAUSTED with Retry-After, nothing executed; a smaller operation still fits', async () => {
+    const r = await budgeted(25);
+    const ip = freshIp();
+    const ten = '{ coins(first: 3) { edges { node { id supply { circulating } } } } }'; // 1 + 3 × 3
+    for (let i = 0; i < 2; i++) expect((await ask(r, ten, ip)).status).toBe(200);
+    g.resetCounts();
+    const refused = await ask(r, ten, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['x-cost-budget-remaining']).toBe('5');
+    const body = json(refused.body);
+    expect(codes(body)).toEqual(['COST_BUDGET_EXHAUSTED']);
+    expect(body.errors?.[0]?.message).toMatch(/this operation costs 10 and 5 is left; retry after \d+ s/);
+    expect(body.data).toBeUndefined();
+    expect(g.counts.contexts.markets).toBe(0);
+    // The refused charge is not kept: five operations of cost 1 still fit, the sixth does not.
+    for (let i = 0; i < 5; i++) expect((await ask(r, CHEAP, ip)).status).toBe(200);
+    expect((await ask(r, CHEAP, ip)).status).toBe(429);
+    // Another caller has a budget of its own.
+    expect((await ask(r, ten, freshIp())).status).toBe(200);
+    await r.stop();
+  });
+
+  it('a request that joins an identical one in flight pays its own charge', async () => {
+    const r = await budgeted(15);
+    const ip = freshIp();
+    const ten = '{ coins(first: 3) { edges { node { id supply { circulating } } } } }';
+    // Sent together, the second joins the first's execution (in-flight deduplication): 10 + 10 > 15.
+    const [a, b] = await Promise.all([ask(r, ten, ip), ask(r, ten, ip)]);
+    expect([a.status, b.status].sort()).toEqual([200, 429]);
+    expect(codes(json((a.status === 429 ? a : b).body))).toEqual(['COST_BUDGET_EXHAUSTED']);
+    expect(r.dedupedOperations()).toBe(1);
+    // Two callers sharing one execution each see their own budget.
+    const [c, d] = await Promise.all([ask(r, ten, freshIp()), ask(r, ten, freshIp())]);
+    for (const x of [c, d]) {
+      expect(x.headers['x-cost-budget-remaining']).toBe('5');
+      expect((json(x.body).extensions?.['cost'] as { budget: unknown }).budget).toEqual({
+        limit: 15,
+        remaining: 5,
+      });
+    }
+    await r.stop();
   });
 });
 
@@ -171,7 +273,7 @@ describe('limits', () => {
       (await viaSmall({ query: '{ bridge { config { attestation { pinned } } } }' }, '10.79.0.1')).json,
     ).toEqual({
       data: { bridge: { config: { attestation: { pinned: false } } } },
-      extensions: { cost: { estimated: 3, max: 10, plan: 'keyless' } },
+      extensions: { cost: expect.objectContaining({ estimated: 3, max: 10, plan: 'keyless' }) },
     });
     expect(codes((await viaSmall({ query: nested(5) }, '10.79.0.1')).json)).toEqual(['MAX_DEPTH_EXCEEDED']);
   });
@@ -284,7 +386,7 @@ describe('limits', () => {
       .__schema;
     expect(schema.queryType.name).toBe('Query');
     expect(schema.types.map((t) => t.name)).toContain('Coin');
-    expect(r.body.extensions).toEqual({ cost: { estimated: 50, max: 500, plan: 'keyless' } });
+    expect(r.body.extensions).toMatchObject({ cost: { estimated: 50, max: 500, plan: 'keyless' } });
     expect(r.headers['x-query-cost']).toBe('50');
     // Introspection counts as one level of depth, but cycles through `fields { type { fields … } }` (whose answer
     // grows exponentially) are refused by validation.

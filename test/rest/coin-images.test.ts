@@ -53,11 +53,12 @@ beforeAll(async () => {
   );
   withLogos = await server({ coinImagesDir: logos });
   // The product's access layer on the price base path, refusing everything: the images must not be behind it.
-  const denyAll: Pick<Access, 'check'> = {
+  const denyAll: Pick<Access, 'check' | 'enter'> = {
     check: async () => {
       accessChecks++;
       return { ok: false, status: 429, code: 'RATE_LIMITED', message: 'over the keyless limit', headers: {} };
     },
+    enter: () => () => undefined,
   };
   guarded = await server({ beforeRoutes: accessHook(denyAll, { prefixes: ['/v1/agg'] }) });
 }, 120_000);

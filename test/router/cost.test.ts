@@ -209,7 +209,7 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
         opState,
       );
       const out = { extensions: {} as Record<string, unknown>, headers: {} as Record<string, string> };
-      plugin.onResponse?.(state, opState, out);
+      plugin.onResponse?.(state, opState, out, undefined);
       return out;
     };
     const ok = run('{ coins(first: 249) { edges { node { id } } } }', 'keyless');

@@ -1,0 +1,97 @@
+/**
+ * Load shedding: before the event loop drowns, new expensive work is refused (503 `OVERLOADED` with `Retry-After`)
+ * so that what is already admitted, cheap answers from memory and the probes go on. The process counts as overloaded
+ * while its event loop lags (the largest lag of a timer in the last half second) past `maxLagMs`, or while
+ * `maxInFlight` pieces of expensive work are under way.
+ */
+import { ApiError } from '../core/errors.ts';
+
+export interface LoadShedderOptions {
+  /** Lag of the event loop above which new expensive work is refused, ms; 0: never for lag. Default 250. */
+  maxLagMs?: number;
+  /** Expensive work under way at once above which new work is refused; 0: no bound. Default 256. */
+  maxInFlight?: number;
+  /** How often the lag is sampled, ms. Default 50. */
+  sampleMs?: number;
+  /** Samples kept (the window is `sampleMs × window`). Default 10. */
+  window?: number;
+}
+
+export class LoadShedder {
+  private readonly maxLagMs: number;
+  private readonly maxInFlight: number;
+  private readonly sampleMs: number;
+  private readonly lags: number[];
+  private next = 0;
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private shed = 0;
+
+  constructor(opts: LoadShedderOptions = {}) {
+    this.maxLagMs = opts.maxLagMs ?? 250;
+    this.maxInFlight = opts.maxInFlight ?? 256;
+    this.sampleMs = opts.sampleMs ?? 50;
+    this.lags = new Array<number>(opts.window ?? 10).fill(0);
+  }
+
+  /** Starts sampling the event loop's lag (a timer that keeps nothing alive); `stop` ends it. */
+  start(): this {
+    if (this.timer || this.maxLagMs === 0) return this;
+    let expected = Date.now() + this.sampleMs;
+    this.timer = setInterval(() => {
+      const now = Date.now();
+      this.lags[this.next] = Math.max(0, now - expected);
+      this.next = (this.next + 1) % this.lags.length;
+      expected = now + this.sampleMs;
+    }, this.sampleMs).unref();
+    return this;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The largest lag of the event loop in the window, ms. */
+  lagMs(): number {
+    return Math.max(...this.lags);
+  }
+
+  overloaded(): boolean {
+    return (
+      (this.maxLagMs > 0 && this.lagMs() > this.maxLagMs) ||
+      (this.maxInFlight > 0 && this.inFlight >= this.maxInFlight)
+    );
+  }
+
+  /**
+   * Admits one piece of expensive work: the function that ends it, or the refusal to answer with when the process
+   * is overloaded.
+   */
+  begin(): (() => void) | ApiError {
+    if (this.overloaded()) {
+      this.shed++;
+      return overloaded(Math.max(1, Math.ceil(this.lagMs() / 1000)));
+    }
+    this.inFlight++;
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      this.inFlight--;
+    };
+  }
+
+  /** Expensive work refused since start, and under way now (the metrics). */
+  stats(): { shed: number; inFlight: number; lagMs: number } {
+    return { shed: this.shed, inFlight: this.inFlight, lagMs: this.lagMs() };
+  }
+}
+
+export const overloaded = (retryAfter: number): ApiError =>
+  new ApiError(
+    503,
+    'OVERLOADED',
+    `the server is under more load than it can answer in time: retry after ${retryAfter} s (answers already cached are still served)`,
+    { 'retry-after': String(retryAfter) },
+  );
