@@ -2,6 +2,7 @@
 import type { Logger } from '../src/core/log.ts';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Access } from '../src/access/access.ts';
+import type { LoadShedder } from '../src/access/overload.ts';
 import type { UsageSink } from '../src/access/usage.ts';
 import type { Limits } from './plugins/limits.ts';
 import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
@@ -70,5 +71,10 @@ export interface RouterOptions {
    * plan with its HTTP status, and each estimated cost. The per-key counts are the access layer's. Omitted → none.
    */
   usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
+  /**
+   * Refuses operations that would execute (not answered from the response cache) while the process is overloaded:
+   * 503 `OVERLOADED` (`src/access/overload.ts`). Default none.
+   */
+  shedder?: Pick<LoadShedder, 'begin'> | undefined;
   log?: Logger;
 }

@@ -88,6 +88,10 @@ export interface AppConfig {
   costBudgets: Partial<Record<CallerPlan, number>>;
   /** `CONCURRENCY_LIMITS`: requests in flight per caller and process, e.g. `keyless=4,free=8,pro=32,enterprise=64`. */
   concurrencyLimits: Partial<Record<CallerPlan, number>>;
+  /** `SHED_LAG_MS`, default 250: event-loop lag above which new expensive work is refused (503); 0: off. */
+  shedLagMs: number;
+  /** `SHED_MAX_IN_FLIGHT`, default 256: expensive work under way at once above which new work is refused; 0: off. */
+  shedMaxInFlight: number;
   /** `ROUTER_PLANNER`, default `rust`: the router's query planner (`router/engines/hive.ts`), or `js`. */
   routerPlanner: 'rust' | 'js';
   /**
@@ -188,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     routerCostLimits: perPlan(env.ROUTER_COST_LIMITS, 'ROUTER_COST_LIMITS', 'free=1000,pro=5000', 10_000_000),
     costBudgets: perPlan(env.COST_BUDGETS, 'COST_BUDGETS', 'free=20000,pro=150000', 1_000_000_000),
     concurrencyLimits: perPlan(env.CONCURRENCY_LIMITS, 'CONCURRENCY_LIMITS', 'keyless=4,pro=32', 10_000),
+    shedLagMs: int(env, 'SHED_LAG_MS', 250, 0, 60_000),
+    shedMaxInFlight: int(env, 'SHED_MAX_IN_FLIGHT', 256, 0, 1_000_000),
     routerPlanner: routerPlanner(env.ROUTER_PLANNER),
     readyRequiresSubgraphs: bool(env, 'READY_REQUIRES_SUBGRAPHS', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

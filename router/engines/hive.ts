@@ -26,6 +26,7 @@ import {
   responsePhase,
 } from '../engine.ts';
 import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import { fromApiError } from '../../subgraphs/shared/errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
@@ -47,7 +48,13 @@ import type { WithRouterSource } from './hive-sources.ts';
 /** What the engine hands the runtime with each request (merged into the GraphQL context). */
 interface RouterServerContext extends WithRouterSource {
   routerSource: SourceContext;
-  router: { state: RequestState; opState: OperationState; headers: Record<string, string> };
+  router: {
+    state: RequestState;
+    opState: OperationState;
+    headers: Record<string, string>;
+    /** Ends the operation's expensive work (the load shedder's count) once it is answered. */
+    endWork?: (() => void) | undefined;
+  };
   /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
   routerParams?: Record<string, unknown>;
 }
@@ -259,6 +266,13 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
           : null;
       const cached = cache?.lookup(key) ?? null;
       if (cached) return setResultAndStopExecution(respond(rc, { data: cached }));
+      // From here on the operation is work: refused while the process is overloaded.
+      const work = opts.shedder?.begin();
+      if (work instanceof ApiError) {
+        rc.state.refusal = work.code;
+        return stop(fromApiError(work));
+      }
+      rc.endWork = work;
       const direct =
         operation.operation === 'query' ? directs.find((d) => d.applies(args.document)) : undefined;
       if (direct) {
@@ -371,11 +385,16 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       serverContext.routerParams = req.body;
       body = undefined;
     }
-    const res = await runtime.fetch(
-      `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
-      { method, headers, ...(body !== undefined ? { body } : {}) },
-      serverContext as never,
-    );
+    let res: Response;
+    try {
+      res = await runtime.fetch(
+        `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
+        { method, headers, ...(body !== undefined ? { body } : {}) },
+        serverContext as never,
+      );
+    } finally {
+      rc.endWork?.();
+    }
     const outHeaders: Record<string, string> = {};
     res.headers.forEach((v, k) => (outHeaders[k] = v));
     Object.assign(outHeaders, rc.headers);

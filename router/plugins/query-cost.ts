@@ -73,14 +73,13 @@ export function queryCostPlugin(opts: QueryCostOptions): RouterPlugin {
     onResponse(state, opState, out, data) {
       const cost = opState.cost;
       if (!cost) return;
-      if (data !== undefined && opState.measure) {
-        cost.actual = opState.measure(data);
-        const caller = state.caller;
-        if (budget && caller && cost.budget) {
-          // Charged at the estimate: corrected to what the answer cost.
-          budget.correct(caller, cost.actual - cost.estimated);
-          cost.budget.remaining = Math.max(0, cost.budget.remaining + cost.estimated - cost.actual);
-        }
+      // Charged at the estimate: corrected to what the answer cost (nothing, when it was refused unexecuted).
+      if (data !== undefined && opState.measure) cost.actual = opState.measure(data);
+      const caller = state.caller;
+      if (budget && caller && cost.budget) {
+        const spent = cost.actual ?? 0;
+        budget.correct(caller, spent - cost.estimated);
+        cost.budget.remaining = Math.max(0, cost.budget.remaining + cost.estimated - spent);
       }
       const { budget: left, ...figures } = cost;
       out.extensions['cost'] = {

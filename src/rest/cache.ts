@@ -2,7 +2,9 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoadShedder } from '../access/overload.ts';
 import { redactUrl } from '../access/request-key.ts';
+import { noteRequest } from '../core/request-notes.ts';
 import { servedNumbers } from '../engine/served-numbers.ts';
 
 /**
@@ -27,8 +29,15 @@ export class ResponseCache {
   /** Request URL (key parameters redacted) → entry key, for the fast path of `tryUrl`. */
   private readonly byUrl: LRUCache<string, string>;
 
-  /** @param maxEntries cap on distinct keys (and on URL aliases); the least recently used go first. Default 5,000. */
-  constructor(maxEntries = 5_000) {
+  /**
+   * @param maxEntries cap on distinct keys (and on URL aliases); the least recently used go first. Default 5,000.
+   * @param shedder refuses a build (503 `OVERLOADED`) while the process is overloaded: answers already built are
+   *   still served. Default none.
+   */
+  constructor(
+    maxEntries = 5_000,
+    private readonly shedder?: Pick<LoadShedder, 'begin'>,
+  ) {
     this.entries = new LRUCache({ max: maxEntries });
     this.byUrl = new LRUCache({ max: maxEntries });
   }
@@ -52,7 +61,7 @@ export class ResponseCache {
     exact = false,
   ): Promise<FastifyReply> {
     let e = this.entries.get(key);
-    if (!e || e.version !== version) e = await this.fill(key, version, maxAge, build, exact);
+    if (!e || e.version !== version) e = await this.fill(req, key, version, maxAge, build, exact);
     this.byUrl.set(urlKey(req), key);
     return this.deliver(req, reply, e);
   }
@@ -94,6 +103,7 @@ export class ResponseCache {
   }
 
   private fill(
+    req: FastifyRequest,
     key: string,
     version: number,
     maxAge: number,
@@ -103,6 +113,11 @@ export class ResponseCache {
     const pk = `${version}\u0000${key}`;
     let p = this.pending.get(pk);
     if (!p) {
+      const end = this.shedder?.begin();
+      if (end instanceof Error) {
+        noteRequest(req.raw, { refusal: end.code });
+        return Promise.reject(end);
+      }
       p = (async () => {
         const body = Buffer.from(JSON.stringify(await build(), exact ? undefined : servedNumbers));
         const e: Entry = {
@@ -113,7 +128,10 @@ export class ResponseCache {
         };
         this.entries.set(key, e);
         return e;
-      })().finally(() => this.pending.delete(pk));
+      })().finally(() => {
+        end?.();
+        this.pending.delete(pk);
+      });
       this.pending.set(pk, p);
     }
     return p;

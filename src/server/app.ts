@@ -14,6 +14,7 @@ import { registerErrorHandling } from '../rest/errors.ts';
 import { ApiError } from '../core/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
+import type { LoadShedder } from '../access/overload.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
@@ -24,6 +25,8 @@ import { assetRoutes } from '../rest/assets/index.ts';
 export interface ServerOptions extends HealthOptions {
   /** Base path of the price API; default `/v1/agg`. */
   priceBase?: string;
+  /** The process's load shedder (`ProcessRun.shedder`): refuses new work while overloaded; default none. */
+  shedder?: Pick<LoadShedder, 'begin'> | undefined;
   /** The process's Fastify options (`ProcessRun.fastifyOptions`: its pino, request ids); default none (tests). */
   fastifyOptions?: Pick<
     FastifyServerOptions,
@@ -126,6 +129,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     engine: opts.engine,
     notice: () => opts.dataset().notice,
     ...(opts.now ? { now: opts.now } : {}),
+    shedder: opts.shedder,
   });
   return app;
 }

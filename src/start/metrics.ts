@@ -12,6 +12,7 @@ import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { HotCounter, HotHistogram } from './hot-metrics.ts';
 import type { SourceHealth } from '../market/source-health.ts';
 import { readCacheLookups } from '../store/read-cache.ts';
+import type { LoadShedder } from '../access/overload.ts';
 import type { Router } from '../../router/index.ts';
 
 /** Distinct operation names a process labels; a client choosing names at random cannot grow the series past this. */
@@ -125,6 +126,35 @@ export class ProcessMetrics {
     this.fetches.observe([subgraph, outcome], ms / 1000);
   }
 
+  /** The load shedder's figures, read at each scrape: work refused since start, work under way, the loop's lag. */
+  watchLoad(shedder: Pick<LoadShedder, 'stats'>): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'load_shed_total',
+      help: 'Expensive work (graph executions, price API builds) refused with 503 OVERLOADED since start',
+      registers,
+      collect() {
+        this.set(shedder.stats().shed);
+      },
+    });
+    new Gauge({
+      name: 'load_work_in_flight',
+      help: 'Expensive work under way now (what SHED_MAX_IN_FLIGHT bounds)',
+      registers,
+      collect() {
+        this.set(shedder.stats().inFlight);
+      },
+    });
+    new Gauge({
+      name: 'load_event_loop_lag_seconds',
+      help: 'Largest lag of the event loop in the last half second (what SHED_LAG_MS bounds)',
+      registers,
+      collect() {
+        this.set(shedder.stats().lagMs / 1000);
+      },
+    });
+  }
+
   /** The router's own counts, read at each scrape: response-cache hits and misses, shared and direct answers. */
   watchRouter(router: Pick<Router, 'responseCacheStats' | 'dedupedOperations' | 'directExecutions'>): void {
     const registers = [this.registry];
@@ -233,9 +263,11 @@ export class ProcessMetrics {
           ? 'forbidden'
           : r.status === 429
             ? 'rate_limit'
-            : r.refused !== undefined
-              ? 'limits'
-              : null;
+            : r.status === 503 && r.refused !== undefined
+              ? 'overload'
+              : r.refused !== undefined
+                ? 'limits'
+                : null;
     if (reason) this.refused.inc([reason, r.refused ?? 'other']);
     if (r.route?.endsWith('/graphql') || r.cost !== undefined) {
       const plan = typeof r.plan === 'string' ? r.plan : 'none';

@@ -24,6 +24,7 @@ import {
 } from '../core/trace.ts';
 import type { Span } from '../core/trace.ts';
 import type { DemoProgress } from '../market/demo.ts';
+import { LoadShedder } from '../access/overload.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';
 import type { AnsweredRequest } from './metrics.ts';
 import { startTracing } from './tracing.ts';
@@ -62,10 +63,20 @@ export class ProcessRun {
   readonly metrics: ProcessMetrics | null = null;
   /** Where they are served (set by {@link listen}); null without `METRICS_PORT`. */
   metricsUrl: string | null = null;
+  /**
+   * Refuses new expensive work while the process is overloaded (`SHED_LAG_MS`, `SHED_MAX_IN_FLIGHT`): the router's
+   * executions and the price API's builds; sampling from {@link listen} to {@link close}.
+   */
+  readonly shedder: LoadShedder;
 
   constructor(
     private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'> &
-      Partial<Pick<AppConfig, 'shutdownTimeoutMs' | 'metricsPort' | 'logFormat' | 'tracing'>>,
+      Partial<
+        Pick<
+          AppConfig,
+          'shutdownTimeoutMs' | 'metricsPort' | 'logFormat' | 'tracing' | 'shedLagMs' | 'shedMaxInFlight'
+        >
+      >,
     io: ProcessIo,
     /** What this process is: `product`, `router`, `subgraph:markets`… (the metrics' `part`, the traces' service). */
     readonly part: string,
@@ -90,6 +101,11 @@ export class ProcessRun {
     const log = this.log;
     this.writeAccessLine = write ?? ((line) => log.info('request', line));
     if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
+    this.shedder = new LoadShedder({
+      ...(cfg.shedLagMs !== undefined ? { maxLagMs: cfg.shedLagMs } : {}),
+      ...(cfg.shedMaxInFlight !== undefined ? { maxInFlight: cfg.shedMaxInFlight } : {}),
+    });
+    this.metrics?.watchLoad(this.shedder);
     // Registered first so that it is closed last: the spans of the drain are exported too.
     if (cfg.tracing) this.defer(startTracing(cfg.tracing, part));
     this.fastifyOptions = {
@@ -170,6 +186,8 @@ export class ProcessRun {
       this.metricsUrl = served.url;
       this.log.info('metrics listening', { url: served.url });
     }
+    this.shedder.start();
+    this.defer(() => this.shedder.stop());
     this.defer(() => drain(app, this.cfg.shutdownTimeoutMs ?? 10_000));
     await app.listen({ port: this.cfg.port, host: this.cfg.host });
     const addr = app.server.address();

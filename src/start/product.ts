@@ -106,6 +106,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     dataset: () => dataset,
     reserves: () => attester?.health ?? null,
     fastifyOptions: run.fastifyOptions,
+    shedder: run.shedder,
   });
   run.instrument(app);
   const url = await run.listen(app);

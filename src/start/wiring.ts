@@ -94,7 +94,7 @@ export function persistedOperations(
 export function routerOptions(
   cfg: AppConfig,
   access: AccessRuntime,
-  run: Pick<ProcessRun, 'log' | 'defer' | 'metrics'>,
+  run: Pick<ProcessRun, 'log' | 'defer' | 'metrics' | 'shedder'>,
   persisted: PersistedOperations,
 ): Omit<RouterOptions, 'subgraphs'> {
   const apq = cfg.redisUrl ? redisApqCache(cfg.redisUrl, run.log) : null;
@@ -108,6 +108,7 @@ export function routerOptions(
     persisted,
     ...(apq ? { apqCache: apq.cache } : {}),
     log: run.log,
+    shedder: run.shedder,
     ...(run.metrics ? { onSubgraphFetch: run.metrics.observeFetch.bind(run.metrics) } : {}),
   };
 }

@@ -8,7 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENTERPRISE_MAX_PER_MINUTE, KEYLESS_PER_MINUTE, PLAN_LIMITS } from '../../src/access/plans.ts';
+import {
+  CONCURRENCY_LIMITS,
+  COST_BUDGETS,
+  ENTERPRISE_MAX_PER_MINUTE,
+  KEYLESS_PER_MINUTE,
+  PLAN_LIMITS,
+} from '../../src/access/plans.ts';
 import { ASSETS, KIT_TICKERS } from '../../src/catalog/assets.ts';
 import { loadConfig } from '../../src/config.ts';
 import { DEFAULT_DEMO_SEED } from '../../src/demo/dataset.ts';
@@ -92,6 +98,21 @@ const CLAIMS: [string, string, RegExp, number[]][] = [
     ],
   ],
   ['README.md', 'kit coins', /the complete kit and ([\d,]+) per-coin kits/g, [KIT_TICKERS.length]],
+  [
+    'docs/plans-and-limits.md',
+    'cost budgets and requests in flight',
+    /\| no key \| ([\d,]+) \| ([\d,]+) \| \| `free` \| ([\d,]+) \| ([\d,]+) \| \| `pro` \| ([\d,]+) \| ([\d,]+) \| \| `enterprise` \| ([\d,]+), or as agreed \| ([\d,]+) \|/g,
+    [
+      COST_BUDGETS.keyless,
+      CONCURRENCY_LIMITS.keyless,
+      COST_BUDGETS.free,
+      CONCURRENCY_LIMITS.free,
+      COST_BUDGETS.pro,
+      CONCURRENCY_LIMITS.pro,
+      COST_BUDGETS.enterprise,
+      CONCURRENCY_LIMITS.enterprise,
+    ],
+  ],
 ];
 
 describe('numbers stated in the README and the schema', () => {

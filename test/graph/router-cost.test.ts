@@ -6,6 +6,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
+import { overloaded } from '../../src/access/overload.ts';
 import { createRouter } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
@@ -233,6 +234,51 @@ describe('cost budgets per minute', () => {
         remaining: 5,
       });
     }
+    await r.stop();
+  });
+});
+
+describe('load shedding', () => {
+  it('while the process is overloaded, an operation that would execute is 503 OVERLOADED and not charged; cached answers go on', async () => {
+    let overloadedNow = false;
+    let admitted = 0;
+    const r = await createRouter({
+      access: createAccess({ keys: g.rest.keys, limiter: createMemoryLimiter() }),
+      subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
+      shedder: { begin: () => (overloadedNow ? overloaded(1) : (admitted++, () => undefined)) },
+    });
+    const ip = freshIp();
+    const ask = (query: string) =>
+      r.handle({
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        search: '',
+        body: { query },
+        socketIp: ip,
+      });
+    expect((await ask(CHEAP)).status).toBe(200); // executed, and kept by the response cache
+    expect(admitted).toBe(1);
+    overloadedNow = true;
+    const cached = await ask(CHEAP);
+    expect(cached.status).toBe(200);
+    expect(cached.headers['x-cost-budget-remaining']).toBe('4998');
+    g.resetCounts();
+    const refused = await ask('{ coin(id: "litecoin") { id name } }');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    const body = JSON.parse(refused.body) as GqlBody;
+    expect(codes(body)).toEqual(['OVERLOADED']);
+    expect(body.extensions?.['cost']).toEqual({
+      estimated: 1,
+      max: 500,
+      plan: 'keyless',
+      budget: { limit: 5_000, remaining: 4_998 },
+    });
+    expect(g.counts.contexts.markets).toBe(0);
+    overloadedNow = false;
+    expect((await ask('{ coin(id: "litecoin") { id name } }')).headers['x-cost-budget-remaining']).toBe(
+      '4997',
+    );
     await r.stop();
   });
 });

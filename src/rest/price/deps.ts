@@ -1,3 +1,4 @@
+import type { LoadShedder } from '../../access/overload.ts';
 import type { EngineConfig } from '../../engine/snapshot.ts';
 import type { MarketService } from '../../market/service.ts';
 
@@ -9,6 +10,8 @@ export interface PriceApiOptions {
   notice: () => string | null;
   /** Clock, for tests; default `Date.now`. */
   now?: () => number;
+  /** Refuses new builds of answers while the process is overloaded (`src/access/overload.ts`); default none. */
+  shedder?: Pick<LoadShedder, 'begin'> | undefined;
 }
 
 /** Default base path of the price API (`PRICE_BASE_PATH`). */

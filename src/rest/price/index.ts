@@ -47,7 +47,7 @@ export async function priceApi(
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
-  const cache = new ResponseCache();
+  const cache = new ResponseCache(undefined, opts.shedder);
   // A URL answered successfully for the current snapshot is served again without parsing (see ResponseCache.tryUrl).
   app.addHook('preHandler', async (req, reply) => {
     const snap = opts.market.snapshot;

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/core/errors.ts';
+import { LoadShedder } from '../../src/access/overload.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('load shedding', () => {
+  it('refuses new work while the event loop lags past the bound, and admits it again once the lag has passed', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const s = new LoadShedder({ maxLagMs: 100, sampleMs: 50, window: 10 }).start();
+    vi.advanceTimersByTime(500);
+    expect(s.overloaded()).toBe(false);
+    // The loop is held for 300 ms: the next sample fires that much late.
+    vi.setSystemTime(Date.now() + 300);
+    vi.advanceTimersByTime(50);
+    expect(s.lagMs()).toBe(300);
+    const refused = s.begin();
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503, code: 'OVERLOADED', headers: { 'retry-after': '1' } });
+    expect((refused as ApiError).message).toMatch(/^the server is under more load than it can answer in time/);
+    // Half a second of punctual samples later, the lag has left the window.
+    vi.advanceTimersByTime(450);
+    expect(s.overloaded()).toBe(true);
+    vi.advanceTimersByTime(50);
+    expect(s.overloaded()).toBe(false);
+    expect(typeof s.begin()).toBe('function');
+    expect(s.stats()).toEqual({ shed: 1, inFlight: 1, lagMs: 0 });
+    s.stop();
+  });
+
+  it('refuses new work while the bound of work under way is reached; ending one (once) makes room', () => {
+    const s = new LoadShedder({ maxLagMs: 0, maxInFlight: 2 });
+    const a = s.begin();
+    const b = s.begin();
+    if (typeof a !== 'function' || typeof b !== 'function') throw new Error('expected admissions');
+    expect(s.begin()).toMatchObject({ code: 'OVERLOADED' });
+    a();
+    a();
+    expect(s.stats().inFlight).toBe(1);
+    expect(typeof s.begin()).toBe('function');
+    expect(s.begin()).toMatchObject({ code: 'OVERLOADED' });
+  });
+
+  it('never refuses when both bounds are off', () => {
+    const s = new LoadShedder({ maxLagMs: 0, maxInFlight: 0 }).start();
+    for (let i = 0; i < 1_000; i++) expect(typeof s.begin()).toBe('function');
+    s.stop();
+  });
+});
