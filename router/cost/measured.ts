@@ -14,14 +14,7 @@ import type {
   SelectionNode,
   SelectionSetNode,
 } from 'graphql';
-import {
-  argumentsCost,
-  excluded,
-  fieldWeight,
-  MUTATION_BASE_COST,
-  rootTypeOf,
-  walkOf,
-} from './estimate.ts';
+import { argumentsCost, excluded, fieldWeight, MUTATION_BASE_COST, rootTypeOf, walkOf } from './estimate.ts';
 import type { CostOptions, Walk } from './estimate.ts';
 
 export function measuredCost(
@@ -45,7 +38,12 @@ interface Collected {
   parent: GraphQLNamedType;
 }
 
-function objectCost(walk: Walk, type: GraphQLNamedType, sets: readonly SelectionSetNode[], value: unknown): number {
+function objectCost(
+  walk: Walk,
+  type: GraphQLNamedType,
+  sets: readonly SelectionSetNode[],
+  value: unknown,
+): number {
   if (value === null || typeof value !== 'object') return 0;
   const obj = value as Record<string, unknown>;
   // The object's own type when the answer says it (`__typename`), else every fragment that may apply counts.

@@ -212,9 +212,14 @@ describe('cost budgets', () => {
     // The refused charge was given back: a smaller operation still fits what is left.
     expect(await a.charge(keyless, 1_000)).toMatchObject({ ok: true, remaining: 0 });
     // Each caller has its own budget; a plan's budget is configurable.
-    expect(await a.charge({ plan: 'keyless', identity: 'ip:203.0.113.10' }, 10)).toMatchObject({ remaining: 4_990 });
+    expect(await a.charge({ plan: 'keyless', identity: 'ip:203.0.113.10' }, 10)).toMatchObject({
+      remaining: 4_990,
+    });
     const custom = createAccess({ keys, limiter: createMemoryLimiter(), costBudgets: { pro: 7 } });
-    expect(await custom.charge({ plan: 'pro', identity: 'key:x' }, 7)).toMatchObject({ ok: true, remaining: 0 });
+    expect(await custom.charge({ plan: 'pro', identity: 'key:x' }, 7)).toMatchObject({
+      ok: true,
+      remaining: 0,
+    });
   });
 
   it('corrects a charge to the measured cost: a refund, or the rest charged', async () => {

@@ -19,7 +19,9 @@ describe('load shedding', () => {
     const refused = s.begin();
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 503, code: 'OVERLOADED', headers: { 'retry-after': '1' } });
-    expect((refused as ApiError).message).toMatch(/^the server is under more load than it can answer in time/);
+    expect((refused as ApiError).message).toMatch(
+      /^the server is under more load than it can answer in time/,
+    );
     // Half a second of punctual samples later, the lag has left the window.
     vi.advanceTimersByTime(450);
     expect(s.overloaded()).toBe(true);
