@@ -114,11 +114,18 @@ try {
     const m = /"key": "([^"]+)"/.exec(s);
     if (m?.[1]) keys.push(m[1]);
   }
-  const server = await startServe(env, 120_000);
+  // PROFILE_DIR (without BENCH_OBSERVE): a CPU profile of the server measured against the ceiling.
+  const server = await startServe(
+    env,
+    120_000,
+    process.env.PROFILE_DIR && !observe ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR] : [],
+  );
   await waitForStatus(`${server.url}/healthz`, 200, 600_000);
-  const ids = (await (
-    await fetch(`${server.url}/v1/agg/coins/list`, { headers: { 'x-sp-api-key': keys[0] as string } })
-  ).json()) as { id: string }[];
+  const listed = await fetch(`${server.url}/v1/agg/coins/list`, {
+    headers: { 'x-sp-api-key': keys[0] as string },
+  });
+  if (!listed.ok) throw new Error(`/coins/list: ${listed.status} ${await listed.text()}`);
+  const ids = (await listed.json()) as { id: string }[];
   const endpoints = [
     [
       '/simple/price (50 ids × 3 currencies)',

@@ -54,11 +54,14 @@ export class KeyLookup {
    */
   async lookup(rawKey: string): Promise<ApiKeyRecord | null> {
     if (!isWellFormedKey(rawKey)) return null;
+    // Cached by the key as presented: a key seen before costs no HMAC (see LookupCache on why that is no weaker).
+    return this.cache.read(rawKey, () => this.load(rawKey));
+  }
+
+  private async load(rawKey: string): Promise<ApiKeyRecord | null> {
     const hash = hashKey(rawKey, this.opts.pepper);
-    return this.cache.read(hash, async () => {
-      const k = await repo.selectByHash(this.db, hash);
-      return k && safeEqual(k.keyHash, hash) ? Object.freeze(repo.publicRecord(k)) : null;
-    });
+    const k = await repo.selectByHash(this.db, hash);
+    return k && safeEqual(k.keyHash, hash) ? Object.freeze(repo.publicRecord(k)) : null;
   }
 
   /** Notes that the key was used now; written in batches (see `touchIntervalMs`), never once per request. */

@@ -19,8 +19,11 @@ export interface LookupCacheOptions {
 }
 
 /**
- * Key hash → lookup result (a record, or null for an unknown key), each tagged with the revision it was read at and
- * served only while the revision is unchanged. Failures of the revision store are misses: a failed `current()` reads
+ * Key as presented → lookup result (a record, or null for an unknown key), each tagged with the revision it was read
+ * at and served only while the revision is unchanged. Keyed by the key itself, so that a key seen before costs no
+ * HMAC (7 % of a keyed price request): this process's memory holds recent keys for as long as they stay in the cache,
+ * which exposes nothing new — whoever can read this memory reads the pepper and every key of every request too; the
+ * store still holds hashes only, and nothing here is written or logged. Failures of the revision store are misses: a failed `current()` reads
  * the database; a failed `bump()` is retried in the background while this process bypasses its own cache, and
  * `maxAgeMs` bounds how long another process could still serve the old entry.
  */
@@ -36,18 +39,18 @@ export class LookupCache {
     this.entries = new LRUCache({ max: opts.maxEntries });
   }
 
-  /** The cached result for `hash`, or `load()`'s, cached at the revision read before it. */
-  async read(hash: string, load: () => Promise<ApiKeyRecord | null>): Promise<ApiKeyRecord | null> {
+  /** The cached result for `key`, or `load()`'s, cached at the revision read before it. */
+  async read(key: string, load: () => Promise<ApiKeyRecord | null>): Promise<ApiKeyRecord | null> {
     if (this.revision.noCache || this.bumpPending) return load();
     // Read before the database: a write committed after this point bumps past `rev`, so the entry stored below
     // can never outlive it.
     const rev = await this.revision.current().catch(() => null);
     if (rev === null) return load();
     const at = this.opts.now();
-    const e = this.entries.get(hash);
+    const e = this.entries.get(key);
     if (e && e.rev === rev && at - e.at < this.opts.maxAgeMs) return e.record;
     const record = await load();
-    this.entries.set(hash, { rev, at, record });
+    this.entries.set(key, { rev, at, record });
     return record;
   }
 

@@ -1,8 +1,9 @@
 /**
  * Load shedding: before the event loop drowns, new expensive work is refused (503 `OVERLOADED` with `Retry-After`)
  * so that what is already admitted, cheap answers from memory and the probes go on. The process counts as overloaded
- * while its event loop lags (the largest lag of a timer in the last half second) past `maxLagMs`, or while
- * `maxInFlight` pieces of expensive work are under way.
+ * while its event loop lags past `maxLagMs` — every timer of the last `window` samples late by more, so that one long
+ * task (a start-up step, a garbage collection) is not taken for a drowning loop — or while `maxInFlight` pieces of
+ * expensive work are under way.
  */
 import { ApiError } from '../core/errors.ts';
 
@@ -13,7 +14,7 @@ export interface LoadShedderOptions {
   maxInFlight?: number;
   /** How often the lag is sampled, ms. Default 50. */
   sampleMs?: number;
-  /** Samples kept (the window is `sampleMs × window`). Default 10. */
+  /** Samples that must all be late (the window is about `sampleMs × window` plus the lag). Default 3. */
   window?: number;
 }
 
@@ -31,7 +32,7 @@ export class LoadShedder {
     this.maxLagMs = opts.maxLagMs ?? 250;
     this.maxInFlight = opts.maxInFlight ?? 256;
     this.sampleMs = opts.sampleMs ?? 50;
-    this.lags = new Array<number>(opts.window ?? 10).fill(0);
+    this.lags = new Array<number>(opts.window ?? 3).fill(0);
   }
 
   /** Starts sampling the event loop's lag (a timer that keeps nothing alive); `stop` ends it. */
@@ -52,9 +53,9 @@ export class LoadShedder {
     this.timer = null;
   }
 
-  /** The largest lag of the event loop in the window, ms. */
+  /** The lag the event loop has kept up over the window (the smallest of its samples), ms. */
   lagMs(): number {
-    return Math.max(...this.lags);
+    return Math.min(...this.lags);
   }
 
   overloaded(): boolean {

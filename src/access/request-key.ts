@@ -21,25 +21,35 @@ export function requestKey(
   headers: Readonly<Record<string, string | string[] | undefined>>,
   query: Readonly<Record<string, unknown>>,
 ): RequestKey {
-  const found = new Set<string>();
+  // Plain loops (this runs on every request): the one value seen, whether a second differs, whether one is no string.
+  let key: string | undefined;
+  let conflict = false;
   let invalid = false;
-  const add = (v: unknown): void => {
-    if (v === undefined || v === null) return;
-    if (Array.isArray(v)) return v.forEach(add);
+  const values: unknown[] = [];
+  for (const h of KEY_HEADERS) if (headers[h] !== undefined) values.push(headers[h]);
+  for (const q of KEY_QUERY_PARAMS) if (query[q] !== undefined) values.push(query[q]);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) continue;
+    if (Array.isArray(v)) {
+      values.push(...(v as unknown[]));
+      continue;
+    }
     if (typeof v !== 'string') {
       invalid = true;
-      return;
+      continue;
     }
     const s = v.trim();
-    if (s) found.add(s);
-  };
-  for (const h of KEY_HEADERS) add(headers[h]);
-  for (const q of KEY_QUERY_PARAMS) add(query[q]);
-  if (found.size > 1) return { kind: 'conflict' };
+    if (!s) continue;
+    if (key === undefined) key = s;
+    else if (key !== s) conflict = true;
+  }
+  if (conflict) return { kind: 'conflict' };
   if (invalid) return { kind: 'invalid' };
-  const [key] = found;
-  return key === undefined ? { kind: 'none' } : { kind: 'one', key };
+  return key === undefined ? NONE : { kind: 'one', key };
 }
+
+const NONE: RequestKey = { kind: 'none' };
 
 const KEY_PARAM_SET: ReadonlySet<string> = new Set(KEY_QUERY_PARAMS);
 
@@ -50,6 +60,8 @@ const KEY_PARAM_SET: ReadonlySet<string> = new Set(KEY_QUERY_PARAMS);
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
+  // A key parameter's name has `api_key` in it, or a percent-encoded form of it: without either, nothing to blank.
+  if (!url.includes('api_key', q) && !url.includes('%', q)) return url;
   const hash = url.indexOf('#', q);
   const end = hash < 0 ? url.length : hash;
   const parts = url.slice(q + 1, end).split('&');

@@ -163,3 +163,61 @@ export function loggerOf(p: Pino): Logger {
 /** A {@link Logger} over a new pino at `level`: what the command line's one-shot commands log with. */
 export const createLogger = (level: LogLevel, dest?: DestinationStream): Logger =>
   loggerOf(createPino(level, dest));
+
+type PinoMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger (Fastify's `childLoggerFactory`) that makes pino's child, with the request id bound, only when a
+ * line is actually written: pino serialises a child's bindings when it is made, on every request, at whatever level
+ * (1.6 % of a keyed price request, where nothing is logged).
+ */
+export class LazyChildLogger {
+  private made: Pino | null = null;
+
+  constructor(
+    private readonly parent: Pino,
+    private readonly bindings: Record<string, unknown>,
+    private readonly opts: Record<string, unknown>,
+  ) {}
+
+  private real(): Pino {
+    return (this.made ??= this.parent.child(this.bindings, this.opts));
+  }
+
+  private write(level: PinoMethod, args: unknown[]): void {
+    if (!(this.made ?? this.parent).isLevelEnabled(level)) return;
+    (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+  set level(v: string) {
+    this.real().level = v;
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
+  child(bindings: Record<string, unknown>, opts?: Record<string, unknown>): Pino {
+    return this.real().child(bindings, opts);
+  }
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+}

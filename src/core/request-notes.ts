@@ -14,13 +14,18 @@ const notes = new WeakMap<object, RequestNotes>();
 
 /** Adds `n`'s defined fields to what is noted of `request`. */
 export function noteRequest(request: object, n: RequestNotes): void {
+  if (n.keyId === undefined && n.refusal === undefined) return;
   const prev = notes.get(request);
-  const next: RequestNotes = { ...prev };
-  if (n.keyId !== undefined) next.keyId = n.keyId;
-  if (n.refusal !== undefined) next.refusal = n.refusal;
-  if (next.keyId !== undefined || next.refusal !== undefined) notes.set(request, next);
+  if (!prev) {
+    notes.set(request, { keyId: n.keyId, refusal: n.refusal });
+    return;
+  }
+  if (n.keyId !== undefined) prev.keyId = n.keyId;
+  if (n.refusal !== undefined) prev.refusal = n.refusal;
 }
 
+const NOTHING: RequestNotes = Object.freeze({});
+
 export function requestNotesOf(request: object): RequestNotes {
-  return notes.get(request) ?? {};
+  return notes.get(request) ?? NOTHING;
 }

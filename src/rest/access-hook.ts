@@ -39,13 +39,17 @@ export function accessHook(
   const prefixes = opts.prefixes.map((p) => p.replace(/\/+$/, ''));
   const usage = opts.usage;
   const guards = (url: string): boolean => {
-    const path = url.split('?', 1)[0] ?? '';
-    return prefixes.some((p) => path === p || path.startsWith(p + '/'));
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    for (const p of prefixes) if (path === p || path.startsWith(p + '/')) return true;
+    return false;
   };
-  // The matched route pattern as well as the raw URL, so no spelling the router accepts slips past.
+  // The matched route pattern as well as the raw URL, so no spelling the router accepts slips past (the pattern is
+  // read only when the URL is not under a prefix: Fastify builds the route's options anew at each read).
   const guarded = (req: FastifyRequest): boolean => {
+    if (guards(req.url)) return true;
     const route = req.routeOptions.url;
-    return guards(req.url) || (route !== undefined && guards(route));
+    return route !== undefined && guards(route);
   };
   return (app) => {
     if (!app.hasRequestDecorator('access')) app.decorateRequest('access', null);
@@ -58,8 +62,9 @@ export function accessHook(
         socketIp: req.socket.remoteAddress ?? '',
       });
       void reply.headers(d.headers);
-      noteRequest(req.raw, d.ok ? { keyId: d.key?.id } : { keyId: d.keyId, refusal: d.code });
       req.usagePlan = d.plan ?? 'keyless';
+      if (d.ok && d.key) noteRequest(req.raw, { keyId: d.key.id });
+      else if (!d.ok) noteRequest(req.raw, { keyId: d.keyId, refusal: d.code });
       if (d.ok) {
         const place = access.enter(d);
         if (typeof place === 'function') {

@@ -147,7 +147,7 @@ export class ProcessMetrics {
     });
     new Gauge({
       name: 'load_event_loop_lag_seconds',
-      help: 'Largest lag of the event loop in the last half second (what SHED_LAG_MS bounds)',
+      help: 'Lag the event loop has kept up over its last three samples, 50 ms apart (what SHED_LAG_MS bounds)',
       registers,
       collect() {
         this.set(shedder.stats().lagMs / 1000);

@@ -9,9 +9,10 @@ import type { IncomingMessage } from 'node:http';
 import { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
+import type { Logger as Pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
-import { createPino, infoLineWriter, loggerOf, silentLogger } from '../core/log.ts';
+import { createPino, infoLineWriter, LazyChildLogger, loggerOf, silentLogger } from '../core/log.ts';
 import { requestNotesOf } from '../core/request-notes.ts';
 import type { Logger } from '../core/log.ts';
 import {
@@ -52,7 +53,7 @@ export class ProcessRun {
    */
   readonly fastifyOptions: Pick<
     FastifyServerOptions,
-    'loggerInstance' | 'logController' | 'requestIdHeader' | 'genReqId'
+    'loggerInstance' | 'logController' | 'requestIdHeader' | 'genReqId' | 'childLoggerFactory'
   >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
@@ -114,6 +115,13 @@ export class ProcessRun {
       logController: new LogController({ disableRequestLogging: true }),
       requestIdHeader: false,
       genReqId: requestId,
+      // Each request's logger (with its id bound) is made when it first writes a line, not for every request.
+      childLoggerFactory: (logger, bindings, opts) =>
+        new LazyChildLogger(
+          logger as unknown as Pino,
+          bindings,
+          opts as Record<string, unknown>,
+        ) as unknown as typeof logger,
     };
   }
 

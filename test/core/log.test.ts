@@ -4,6 +4,7 @@ import {
   createLogger,
   createPino,
   infoLineWriter,
+  LazyChildLogger,
   logFormat,
   loggerOf,
   prettyStream,
@@ -157,5 +158,41 @@ describe('stderr (the default destination)', () => {
     expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual(
       Array.from({ length: 1000 }, (_, i) => i),
     );
+  });
+});
+
+describe("a request's logger", () => {
+  it('makes pino’s child only when it writes a line at an enabled level, with the bindings and options given', () => {
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const parent = createPino('warn', sink);
+    let made = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((b: Record<string, unknown>, o?: Record<string, unknown>) => {
+      made++;
+      return child(b, o);
+    }) as typeof parent.child;
+    const log = new LazyChildLogger(parent, { reqId: 'r-7' }, {});
+    log.info('below the level');
+    log.debug({ x: 1 }, 'below the level');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    expect(made).toBe(0);
+    log.error({ code: 'E' }, 'route errored');
+    log.warn('again');
+    expect(made).toBe(1);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { level: 50, reqId: 'r-7', code: 'E', msg: 'route errored' },
+      { level: 40, reqId: 'r-7', msg: 'again' },
+    ]);
+    expect(log.level).toBe('warn');
   });
 });
