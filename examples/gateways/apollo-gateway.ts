@@ -16,6 +16,10 @@ import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 
+// Apollo Gateway exports usage data to Apollo (probing cloud metadata endpoints first) unless this is set when it is
+// constructed: a gateway of ours connects to its subgraphs only.
+process.env['APOLLO_TELEMETRY_DISABLED'] ??= 'true';
+
 /** The session token (identity and accounts read it) and the request id (every subgraph logs it). */
 const FORWARDED = ['authorization', 'x-request-id'] as const;
 
