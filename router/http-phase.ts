@@ -112,8 +112,9 @@ export function engineRequest(
     const p = new URLSearchParams(req.search);
     if (op.query !== undefined) p.set('query', op.query);
     p.delete('documentId');
+    // Extensions the plugins removed are left out; a parameter that is no JSON object stays, for the engine to refuse.
     if (op.extensions) p.set('extensions', JSON.stringify(op.extensions));
-    else p.delete('extensions');
+    else if (jsonParam(p.get('extensions')) !== undefined) p.delete('extensions');
     return { search: p.toString(), body: undefined };
   }
   const rewritten: Record<string, unknown> = {
@@ -126,7 +127,10 @@ export function engineRequest(
     // Keep what the client sent (so the engine reports malformed fields itself), with plugin rewrites.
     const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>), ...rewritten };
     delete body['documentId'];
-    if (op.extensions === undefined) delete body['extensions'];
+    // Extensions the plugins removed are left out; a value that is no object stays, for the engine to refuse.
+    const sent = body['extensions'];
+    if (op.extensions === undefined && sent !== null && typeof sent === 'object' && !Array.isArray(sent))
+      delete body['extensions'];
     return { search: req.search, body };
   }
   return { search: req.search, body: Array.isArray(req.body) ? rewritten : req.body };

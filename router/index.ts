@@ -24,14 +24,14 @@ import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
 import { budgetHeaders } from './plugins/query-cost.ts';
+import { SUPERGRAPH_URL } from './supergraph.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 
 export type { RouterRequest, RouterResponse } from './http-phase.ts';
 export type { RouterOptions, RouterPlanner } from './options.ts';
 export type { RouterSubgraphs } from './sources/source.ts';
 
-/** The committed supergraph (`npm run compose`). */
-export const SUPERGRAPH_URL = new URL('../schema/supergraph.graphql', import.meta.url);
+export { SUPERGRAPH_URL } from './supergraph.ts';
 
 export interface Router {
   handle(req: RouterRequest): Promise<RouterResponse>;

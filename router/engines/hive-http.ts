@@ -23,10 +23,14 @@ const badRequest = (message: string): Refusal => ({
 const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
 /**
- * CSRF prevention: a request a browser may send cross-site without a CORS preflight (no content type, or a "simple"
- * one) must carry one of `preflightHeaders`.
+ * CSRF prevention, for what a browser may send cross-site without a CORS preflight (no content type, or a "simple"
+ * one) and with the credentials it holds for us: such a request must carry one of `preflightHeaders` — unless it is
+ * a GET without a cookie. Our credentials are API keys and bearer tokens, which a browser never adds by itself; a
+ * cookie is the one credential it would, so a GET carrying one is still refused. A GET runs queries only (a mutation
+ * by GET is 405), so a cookie-less GET can do nothing a cross-site page could not do itself.
  */
 export function csrfRefusal(
+  method: string,
   headers: Readonly<Record<string, string | undefined>>,
   preflightHeaders: readonly string[],
 ): Refusal | null {
@@ -34,6 +38,7 @@ export function csrfRefusal(
   if (type !== undefined && !SIMPLE_TYPES.includes(type.split(';')[0]?.trim().toLowerCase() ?? ''))
     return null;
   if (preflightHeaders.some((h) => (headers[h] ?? '').length > 0)) return null;
+  if (method === 'GET' && (headers['cookie'] ?? '') === '') return null;
   return badRequest(
     'This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a ' +
       `'content-type' header (with a type that is not one of ${SIMPLE_TYPES.join(', ')}) or provide a non-empty ` +
@@ -140,9 +145,11 @@ function requested(search: string, body: unknown): { query?: string; operationNa
 }
 
 /**
- * The runtime's answer to a request error, as the router answers it: a 4xx whatever the media type (the runtime
- * answers `application/json` requests 200), graphql-js's messages for an operation that cannot be chosen, Apollo's
- * for a mutation over GET, `BAD_USER_INPUT` for variables that do not coerce. Answers with data pass unchanged.
+ * The runtime's answer to a request error, as the router answers it: graphql-js's messages for an operation that
+ * cannot be chosen, Apollo's for a mutation over GET, `BAD_USER_INPUT` for variables that do not coerce. The status
+ * is the runtime's, as GraphQL over HTTP says: 200 for a well-formed request under `application/json` (a document
+ * that does not parse or validate, variables that do not coerce), 400 under `application/graphql-response+json`.
+ * Answers with data pass unchanged.
  */
 export function normaliseRequestError(
   status: number,
@@ -184,5 +191,5 @@ export function normaliseRequestError(
       return { ...e, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } };
     return e;
   });
-  return { status: status === 200 ? 400 : status, body: JSON.stringify({ ...parsed, errors }) };
+  return { status, body: JSON.stringify({ ...parsed, errors }) };
 }

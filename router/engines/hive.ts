@@ -346,7 +346,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
 
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
-    let refused = csrfRefusal(req.headers, PREFLIGHT_HEADERS);
+    let refused = csrfRefusal(method, req.headers, PREFLIGHT_HEADERS);
     // The body as text: what a POST the runtime reads itself sends; serialising it also finds variables too deep.
     let text: string | undefined;
     if (!refused && method === 'GET') refused = searchRefusal(req.search);
@@ -355,9 +355,10 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       try {
         text = JSON.stringify(req.body);
       } catch {
-        // Variables nested past the stack: no type is that deep.
+        // Variables nested past the stack: no type is that deep. Variables that do not coerce, answered with the
+        // runtime's statuses: 200 under application/json, 400 under application/graphql-response+json.
         refused = {
-          status: 400,
+          status: (req.headers['accept'] ?? '').includes('application/graphql-response+json') ? 400 : 200,
           error: {
             message: 'variables are nested deeper than any input type',
             extensions: { code: 'BAD_USER_INPUT' },

@@ -19,6 +19,8 @@ export interface Args {
   /** `--help` or `-h` was given: print {@link Args.usage}, run nothing. */
   help: boolean;
   flags: Record<string, string | boolean>;
+  /** The values of each option declared `multiple`, in the order given (absent when not given). */
+  lists: Record<string, string[]>;
   /** The positionals; for a command with subcommands the first is the subcommand's name. */
   positional: string[];
   /** The usage of the command, or of its subcommand when one is named. */
@@ -27,13 +29,13 @@ export interface Args {
 
 export const HELP_OPTION: OptionSpec = { type: 'boolean', short: 'h', help: 'print this help and exit' };
 
-type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 const toNode = (options: Readonly<Record<string, OptionSpec>>): NodeOptions =>
   Object.fromEntries(
     Object.entries(options).map(([k, o]) => [
       k,
-      o.short ? { type: o.type, short: o.short } : { type: o.type },
+      { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
     ]),
   );
 
@@ -59,7 +61,12 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Args {
   const sub = subNamed(parsed.positionals);
   const usage = usageOf(sub);
   const flags = Object.fromEntries(
-    Object.entries(parsed.values).filter((e): e is [string, string | boolean] => e[1] !== undefined),
+    Object.entries(parsed.values).filter(
+      (e): e is [string, string | boolean] => e[1] !== undefined && !Array.isArray(e[1]),
+    ),
+  );
+  const lists = Object.fromEntries(
+    Object.entries(parsed.values).filter((e): e is [string, string[]] => Array.isArray(e[1])),
   );
   const help = flags['help'] === true;
   delete flags['help'];
@@ -69,7 +76,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Args {
         throw new UsageError(`unknown option ${t.rawName} for ${sub.name}`, usage);
     }
   }
-  return { help, flags, positional: parsed.positionals, usage };
+  return { help, flags, lists, positional: parsed.positionals, usage };
 }
 
 /** Says what is wrong in our words (the option as written, what it needs), from a lenient parse's tokens. */

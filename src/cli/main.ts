@@ -12,6 +12,7 @@ import { ingest } from './ingest.ts';
 import { keys } from './keys.ts';
 import { serve } from './serve.ts';
 import { sources } from './sources.ts';
+import { supergraph } from './supergraph.ts';
 import { overviewText, usageText } from './usage.ts';
 
 /** Every command, in the order `coinwallet help` lists them. */
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   dapps,
   admin,
   bridge,
+  supergraph,
   dappBrowser,
 ];
 

@@ -7,6 +7,8 @@ export interface OptionSpec {
   value?: string;
   /** One line for the help. */
   help: string;
+  /** A string option that may be given more than once: its values are in `Args.lists`, in order. */
+  multiple?: boolean;
 }
 
 export interface CommandSpec {

@@ -9,13 +9,15 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLFormattedError } from 'graphql';
 import type { Subgraph } from './subgraph.ts';
 
 /**
- * An operation that executed is answered 200, whatever its errors (GraphQL over HTTP: `application/json` results are
- * 200): a resolver's error carries the REST status in `extensions.http` (for the router's own refusals), and Apollo
+ * An operation that executed is answered 200, whatever its errors, under either media type (GraphQL over HTTP: a
+ * response with `data` MUST be 2xx): a resolver's error carries the REST status in `extensions.http`, and Apollo
  * Server would answer the whole response with it — which a stock gateway (`@apollo/gateway`, Apollo Router) reads as
- * a failed fetch and turns into `INTERNAL_SERVER_ERROR` with every field of the subgraph null.
+ * a failed fetch and turns into `INTERNAL_SERVER_ERROR` with every field of the subgraph null. Only a request that
+ * never executed (unparsable, invalid, wrong method or media type) keeps Apollo Server's 4xx.
  */
 const executedIsOk: ApolloServerPlugin = {
   async requestDidStart() {
@@ -27,6 +29,19 @@ const executedIsOk: ApolloServerPlugin = {
     };
   },
 };
+
+/**
+ * No `extensions.http` leaves a subgraph: statuses and headers are the gateway's to set, and a gateway that reads the
+ * extension would answer its client with it (Hive Gateway turns the whole response into the 401 of one field's
+ * `AUTH_REQUIRED`; `@apollo/gateway` passes the extension through to clients). Apollo Server removes it only when its
+ * headers are a `Map`; the catalogs' plain-object headers (`www-authenticate`, `retry-after`) would stay. The code
+ * and the other extensions (`retryAfter`, `cost`) stay.
+ */
+export function withoutHttpExtension(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (!formatted.extensions || !('http' in formatted.extensions)) return formatted;
+  const { http: _http, ...extensions } = formatted.extensions;
+  return { ...formatted, extensions };
+}
 
 export interface MountedSubgraph {
   stop(): Promise<void>;
@@ -40,6 +55,7 @@ export async function mountSubgraph(
   const server = new ApolloServer<object>({
     schema: subgraph.schema,
     includeStacktraceInErrorResponses: false,
+    formatError: withoutHttpExtension,
     introspection: true,
     // No federated traces: nothing here reports to Apollo's cloud.
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), executedIsOk],

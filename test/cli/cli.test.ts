@@ -88,7 +88,18 @@ const invocations: string[][] = commands.flatMap((c) => [
 describe('--help and -h', () => {
   it('covers every command of src/cli', () => {
     expect(commands.map((c) => c.name).sort()).toEqual(
-      ['admin', 'bridge', 'dapp-browser', 'dapps', 'demo-data', 'ingest', 'keys', 'serve', 'sources'].sort(),
+      [
+        'admin',
+        'bridge',
+        'dapp-browser',
+        'dapps',
+        'demo-data',
+        'ingest',
+        'keys',
+        'serve',
+        'sources',
+        'supergraph',
+      ].sort(),
     );
   });
 
@@ -186,6 +197,22 @@ describe('usage errors: exit 2, the message naming the option, then the usage of
     [['bridge', 'snapshot', '--net', 'x'], 'unknown option --net', 'Usage: coinwallet bridge snapshot'],
     [['sources', 'check', '--fil', 'x'], 'unknown option --fil', 'Usage: coinwallet sources check'],
     [['dapp-browser', '--port', '1'], 'dapp-browser needs one <dapp-url>', 'Usage: coinwallet dapp-browser'],
+    [
+      ['supergraph', '--url', 'prices=http://x/graphql'],
+      '--url must be NAME=URL with NAME one of',
+      'coinwallet supergraph',
+    ],
+    [
+      ['supergraph', '--url', 'markets=ftp://x/graphql'],
+      '--url markets=ftp://x/graphql: the URL must be http(s)',
+      'coinwallet supergraph',
+    ],
+    [
+      ['supergraph', '--url', 'markets=http://a/g', '--url', 'markets=http://b/g'],
+      '--url markets= is given twice',
+      'coinwallet supergraph',
+    ],
+    [['supergraph', '--url'], '--url needs a value', 'Usage: coinwallet supergraph'],
     [['nope'], 'unknown command "nope"', 'coinwallet — the Coin Wallet developer platform'],
     [['--bogus'], 'unknown option --bogus', 'coinwallet — the Coin Wallet developer platform'],
   ])('%j', async (argv, message, usage) => {

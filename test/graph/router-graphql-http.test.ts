@@ -26,7 +26,7 @@ describe('GraphQL over HTTP', () => {
   const Q = '{ coin(id: "bitcoin") { id } }';
   const getUrl = (query: string): string => `/graphql?query=${encodeURIComponent(query)}`;
 
-  it('GET runs a query with a preflight header (apollo-require-preflight, or a key header)', async () => {
+  it('GET runs a query with a preflight header, or without one when no cookie rides on it', async () => {
     const r = await g.inject({
       method: 'GET',
       url: getUrl(Q),
@@ -40,36 +40,50 @@ describe('GraphQL over HTTP', () => {
     const key = await g.makeKey('free');
     const withKey = await g.inject({ method: 'GET', url: getUrl(Q), headers: { 'x-sp-api-key': key.key } });
     expect((withKey.json as GqlBody).data).toEqual({ coin: { id: 'bitcoin' } });
-    // A "simple" GET a browser could send cross-site is refused (CSRF prevention) before it runs.
+    // A plain GET, as clients send queries by default (urql, graphql-request's GET mode): no credential rides on it
+    // but what it names itself, so it runs.
+    const plain = await g.inject({ method: 'GET', url: getUrl(Q) });
+    expect(plain.status).toBe(200);
+    expect((plain.json as GqlBody).data).toEqual({ coin: { id: 'bitcoin' } });
+    // A "simple" GET carrying a cookie (an ambient credential a browser adds cross-site) is refused (CSRF prevention)
+    // before it runs, unless a preflight header shows it is no cross-site request.
     g.resetCounts();
-    const simple = await g.inject({ method: 'GET', url: getUrl(Q) });
-    expect(simple.status).toBe(400);
-    expect(codes(simple.json as GqlBody)).toEqual(['BAD_REQUEST']);
-    expect((simple.json as GqlBody).errors?.[0]?.message).toMatch(
+    const withCookie = await g.inject({ method: 'GET', url: getUrl(Q), headers: { cookie: 'session=abc' } });
+    expect(withCookie.status).toBe(400);
+    expect(codes(withCookie.json as GqlBody)).toEqual(['BAD_REQUEST']);
+    expect((withCookie.json as GqlBody).errors?.[0]?.message).toMatch(
       /^This operation has been blocked as a potential Cross-Site Request Forgery/,
     );
     expect(g.counts.contexts.markets).toBe(0);
-  });
-
-  it('GET cannot run a mutation: 405 with Allow: POST', async () => {
-    const r = await g.inject({
+    const preflighted = await g.inject({
       method: 'GET',
-      url: getUrl('mutation { registerName(name: "get.coin") { name } }'),
-      headers: { 'apollo-require-preflight': 'true' },
+      url: getUrl(Q),
+      headers: { cookie: 'session=abc', 'apollo-require-preflight': 'true' },
     });
-    expect(r.status).toBe(405);
-    expect(r.headers['allow']).toBe('POST');
-    expect(r.json).toEqual({
-      errors: [
-        {
-          message: 'GET requests only support query operations, not mutation operations',
-          extensions: { code: 'BAD_REQUEST' },
-        },
-      ],
-    });
+    expect((preflighted.json as GqlBody).data).toEqual({ coin: { id: 'bitcoin' } });
   });
 
-  it('application/graphql-response+json when accepted (400 for a validation error), else application/json', async () => {
+  it('GET cannot run a mutation, with a preflight header or without: 405 with Allow: POST', async () => {
+    for (const headers of [{ 'apollo-require-preflight': 'true' }, {}]) {
+      const r = await g.inject({
+        method: 'GET',
+        url: getUrl('mutation { registerName(name: "get.coin") { name } }'),
+        headers,
+      });
+      expect(r.status).toBe(405);
+      expect(r.headers['allow']).toBe('POST');
+      expect(r.json).toEqual({
+        errors: [
+          {
+            message: 'GET requests only support query operations, not mutation operations',
+            extensions: { code: 'BAD_REQUEST' },
+          },
+        ],
+      });
+    }
+  });
+
+  it('application/graphql-response+json when accepted (400 for a validation error), else application/json (200)', async () => {
     const accept = { accept: 'application/graphql-response+json' };
     const ok = await post({ query: Q }, accept);
     expect(ok.status).toBe(200);
@@ -84,9 +98,19 @@ describe('GraphQL over HTTP', () => {
     expect(denied.headers['content-type']).toBe('application/graphql-response+json; charset=utf-8');
     const plain = await post({ query: Q });
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    // A request error under application/json: 200 without data (GraphQL over HTTP's SHOULD), as Hive Gateway answers.
     const plainInvalid = await post({ query: '{ nope }' });
     expect(plainInvalid.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(plainInvalid.status).toBe(400);
+    expect(plainInvalid.status).toBe(200);
+    expect(plainInvalid.json).toEqual({
+      errors: [
+        {
+          message: 'Cannot query field "nope" on type "Query". Did you mean "name"?',
+          locations: [{ line: 1, column: 3 }],
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
+      ],
+    });
   });
 
   it('a text/plain POST is refused as a potential CSRF, before anything runs', async () => {
@@ -171,9 +195,20 @@ describe('GraphQL over HTTP', () => {
       `{"query":"query ($ids: [ID!]) { coins(ids: $ids) { totalCount } }","variables":{"ids":${nestedArrays}}}`,
       `{"query":"query ($c: String!) { coin(id: \\"bitcoin\\") { price(currency: $c) } }","variables":{"c":${nestedArrays}}}`,
     ]) {
+      // A variable coercion failure: no data, 200 under application/json and 400 under graphql-response+json.
       const r = await post(payload);
-      expect(r.status).toBe(400);
-      expect(codes(r.json as GqlBody)).toEqual(['BAD_USER_INPUT']);
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({
+        errors: [
+          {
+            message: 'variables are nested deeper than any input type',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+      const strict = await post(payload, { accept: 'application/graphql-response+json' });
+      expect(strict.status).toBe(400);
+      expect(codes(strict.json as GqlBody)).toEqual(['BAD_USER_INPUT']);
     }
   });
 

@@ -141,9 +141,11 @@ describe('API key, before parsing', () => {
       expect(r.status).toBe(401);
       expect(codes(r.json as GqlBody)).toEqual(['API_KEY_UNKNOWN']);
     }
-    // Without the key the same broken query is a parse error (so the 401 above was not one by accident).
+    // Without the key the same broken query is a parse error (so the 401 above was not one by accident): a request
+    // error, 200 under application/json.
     const parse = await post({ query: '{ coin(id: ' });
-    expect(parse.status).toBe(400);
+    expect(parse.status).toBe(200);
+    expect((parse.json as GqlBody).data).toBeUndefined();
     expect(codes(parse.json as GqlBody)).toEqual(['GRAPHQL_PARSE_FAILED']);
   });
 });

@@ -47,6 +47,29 @@ describe("Apollo Router's documented examples", () => {
   });
 });
 
+describe("Apollo Federation's @listSize reference examples", () => {
+  // https://www.apollographql.com/docs/graphos/schema-design/federated-schemas/reference/directives ("@listSize").
+  const items = graph(`
+    type Query {
+      items(first: Int, last: Int): [Item!]
+        @listSize(slicingArguments: ["first", "last"], requireOneSlicingArgument: false)
+      cursor(first: Int): Cursor! @listSize(slicingArguments: ["first"], sizedFields: ["page"])
+    }
+    type Cursor { page: [Item!] nextPageToken: String }
+    type Item { id: ID }
+  `);
+
+  it('several slicing arguments: the largest sizes the list', () => {
+    // MultipleSlicingArgumentsQuery: max(5, 10) items × 1
+    expect(cost(items, '{ items(first: 5, last: 10) { id } }')).toBe(10);
+  });
+
+  it('cursor support: sizedFields sizes the page, the cursor object counts once', () => {
+    // cursor 1 + 5 × item 1; nextPageToken is a scalar
+    expect(cost(items, '{ cursor(first: 5) { page { id } nextPageToken } }')).toBe(6);
+  });
+});
+
 describe('estimateCost on a synthetic schema', () => {
   const g = graph(`
     type Query {

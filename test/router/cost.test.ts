@@ -156,6 +156,8 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
       ['{ coin(id: "litecoin") { chart(days: 30) { points { time price } } } }', 386], // 1 + 20 + 365
       ['{ coin(id: "litecoin") { candles(days: 30) { time close } } }', 366], // 1 + 365 × 1
       ['{ bridge { proofOfReserves { stale dataAsOf } } }', 11], // 1 + 10
+      // 1 + 10 keys × 1 + 10 names × (1 + 19 addresses × (1 + coin 1)), across three subgraphs
+      ['{ me { apiKeys { id } names { addresses { coin { id } } } } }', 401],
       ['mutation { registerName(name: "alice.cw") { name } }', 11], // 10 + 1
     ]);
     for (const [query, expected] of rows) expect(cost(api, String(query)), String(query)).toBe(expected);
