@@ -18,6 +18,7 @@
  *   `__typename` is free.
  */
 import {
+  getArgumentValues,
   getNamedType,
   getNullableType,
   isAbstractType,
@@ -45,8 +46,20 @@ import type {
 } from 'graphql';
 import type { CostDirectives, ListSizeRule } from './directives.ts';
 
+/**
+ * A list whose length its field's arguments decide, beyond what `@listSize` can say (a chart's points follow its span
+ * and spacing): `size` of the field's coerced arguments; `sizedFields` the child lists it applies to (none: the field
+ * itself is the list). Our estimate only; a stock gateway reads the `@listSize` fallback.
+ */
+export interface ArgumentSize {
+  sizedFields: readonly string[];
+  size(args: Readonly<Record<string, unknown>>): number;
+}
+
 export interface CostOptions {
   directives: CostDirectives;
+  /** Lists sized by their field's arguments, by coordinate (`Coin.chart`); default none. */
+  argumentSizes?: ReadonlyMap<string, ArgumentSize>;
   /** Size of a list with no `@listSize` and no slicing argument. Default 10. */
   defaultListSize?: number;
   /** Flat cost of `__schema` and of `__type`. Default 50. */
@@ -102,7 +115,7 @@ export function walkOf(
 ): Walk {
   return {
     schema,
-    opts: { defaultListSize: 10, introspectionCost: 50, ...opts },
+    opts: { defaultListSize: 10, introspectionCost: 50, argumentSizes: new Map(), ...opts },
     fragments: new Map(fragments.map((f) => [f.name.value, f])),
     variables: withDefaults(schema, operation, variables ?? {}),
     visiting: new Set(),
@@ -210,8 +223,14 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, node: FieldNode, sizing
   const named = getNamedType(def.type);
   const weight = fieldWeight(walk, key, def);
 
-  const listSize = rules?.listSize ?? null;
-  const expected = listSize ? expectedSize(walk, def, node, listSize) : null;
+  const byArgs = walk.opts.argumentSizes.get(key);
+  const listSize =
+    (byArgs && { sizedFields: byArgs.sizedFields }) ?? (rules?.listSize as ListSizeRule | undefined) ?? null;
+  const expected = byArgs
+    ? sizeByArguments(byArgs, def, node, walk.variables)
+    : listSize
+      ? expectedSize(walk, def, node, listSize as ListSizeRule)
+      : null;
   const sizesChildren = listSize !== null && listSize.sizedFields.length > 0;
   const childSizing: Sizing | null =
     sizesChildren && expected !== null ? { fields: new Set(listSize.sizedFields), size: expected } : null;
@@ -224,6 +243,20 @@ function fieldCost(walk: Walk, parent: GraphQLNamedType, node: FieldNode, sizing
     count = fromParent ?? (sizesChildren ? null : expected) ?? walk.opts.defaultListSize;
   }
   return count * (weight + children) + argumentsCost(walk, key, def, node.arguments);
+}
+
+/** What `rule` sizes for these arguments; null when they do not coerce (execution refuses them: nothing to size). */
+function sizeByArguments(
+  rule: ArgumentSize,
+  def: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  variables: Readonly<Record<string, unknown>>,
+): number | null {
+  try {
+    return Math.max(0, Math.floor(rule.size(getArgumentValues(def, node, variables))));
+  } catch {
+    return null;
+  }
 }
 
 /** A field's own weight: its `@cost` (or its type's), else 1 for an object, interface or union, 0 otherwise. */

@@ -3,6 +3,7 @@
  * budget, then the shape of the request (batch size, tokens), then the safelist; the cost estimate last.
  */
 import { readCostDirectives } from '../cost/directives.ts';
+import { ARGUMENT_SIZES } from '../cost/sizes.ts';
 import type { RouterOptions } from '../options.ts';
 import type { RouterPlugin } from '../plugin.ts';
 import { apiKeyPlugin } from './api-key.ts';
@@ -30,6 +31,7 @@ export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl
       limits: { ...DEFAULT_COST_LIMITS, ...opts.costLimits },
       defaultListSize: opts.defaultListSize ?? 10,
       introspectionCost: opts.introspectionCost ?? 50,
+      argumentSizes: ARGUMENT_SIZES,
       budget: opts.access,
     }),
   );

@@ -12,6 +12,7 @@ import type { Access } from '../../src/access/access.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import type { CostDirectives } from '../cost/directives.ts';
 import { estimateCost } from '../cost/estimate.ts';
+import type { ArgumentSize } from '../cost/estimate.ts';
 import { measuredCost } from '../cost/measured.ts';
 import { routerErrors } from '../errors.ts';
 import type { OperationCost, RouterPlugin } from '../plugin.ts';
@@ -19,12 +20,16 @@ import type { CallerPlan } from '../../src/access/plans.ts';
 
 export type CostPlan = CallerPlan;
 
-/** Default ceilings per plan (configurable: `RouterConfig.costLimits`). */
+/**
+ * Default ceilings per plan (configurable: `RouterConfig.costLimits`). With lists sized honestly (a chart's points
+ * by its span), a cost is about the number of objects an answer holds, some 85 bytes each: keyless ≈ 210 KB (one
+ * 90-day hourly chart), free ≈ 425 KB, pro ≈ 850 KB, enterprise ≈ 2.1 MB. A larger answer is refused, not built.
+ */
 export const DEFAULT_COST_LIMITS: Readonly<Record<CostPlan, number>> = {
-  keyless: 500,
-  free: 1_000,
-  pro: 5_000,
-  enterprise: 20_000,
+  keyless: 2_500,
+  free: 5_000,
+  pro: 10_000,
+  enterprise: 25_000,
 };
 
 export interface QueryCostOptions {
@@ -32,6 +37,8 @@ export interface QueryCostOptions {
   limits: Readonly<Record<CostPlan, number>>;
   defaultListSize: number;
   introspectionCost: number;
+  /** Lists sized by their arguments (`router/cost/sizes.ts`); default none. */
+  argumentSizes?: ReadonlyMap<string, ArgumentSize>;
   /** The cost budgets per minute (the access layer); omitted → ceilings only. */
   budget?: Pick<Access, 'charge' | 'correct'> | undefined;
 }
@@ -50,6 +57,7 @@ export function queryCostPlugin(opts: QueryCostOptions): RouterPlugin {
     directives: opts.directives,
     defaultListSize: opts.defaultListSize,
     introspectionCost: opts.introspectionCost,
+    ...(opts.argumentSizes ? { argumentSizes: opts.argumentSizes } : {}),
   };
   const budget = opts.budget;
   return {

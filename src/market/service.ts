@@ -1,3 +1,4 @@
+import { ChartCache } from './charts.ts';
 import { silentLogger } from '../core/log.ts';
 import type { Logger } from '../core/log.ts';
 import { applyPoint, RETENTION_MS } from '../engine/history.ts';
@@ -50,6 +51,8 @@ export class MarketService {
   readonly state: MarketState;
   /** Every rejected input record since start, with recent examples (reported by `/healthz`). */
   readonly rejects = new RejectCounter();
+  /** Charts and candles, built once per snapshot and shared by the price API and the graph. */
+  readonly charts = new ChartCache();
   /** Rejects not yet written to `ingest_rejects`. */
   private readonly unsaved = new RejectCounter();
   private readonly health: SourceHealthBook;

@@ -4,6 +4,7 @@
  *
  * The loader shape is DataLoader's (`load`, `loadMany`); `loaders.ts` satisfies these types with real DataLoaders.
  */
+import type { ChartCache } from '../../src/market/charts.ts';
 import type { AssetMarket, Bar, Resolution } from '../../src/engine/types.ts';
 import type { CategoryMarket } from '../../src/engine/categories.ts';
 import type { MiningFigures } from '../../src/market/mining.ts';
@@ -89,4 +90,6 @@ export interface MarketsContext {
   /** The clock of this request, UNIX ms (chart windows end here). */
   now: number;
   loaders: MarketsLoaders;
+  /** Charts and candles built once per snapshot, shared with the price API (`src/market/charts.ts`). */
+  charts: ChartCache;
 }

@@ -3,6 +3,7 @@
  * per-request context factory. Side-effect free (no listener, no timers): `coinwallet serve --only subgraph:markets`
  * serves it (src/start/part.ts), the router embeds it, tests execute it.
  */
+import type { ChartCache } from '../../src/market/charts.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import type { MarketService } from '../../src/market/service.ts';
@@ -20,6 +21,8 @@ export interface MarketsSubgraphOptions {
   store?: MarketsStore;
   /** Clock, UNIX ms; default the market's (`Date.now` in the product). */
   now?: () => number;
+  /** Where charts are shared; default the market's (`MarketService.charts`, shared with the price API). */
+  charts?: ChartCache;
   /** Loader hooks (tests record the batches). */
   hooks?: LoaderHooks;
 }
@@ -32,6 +35,7 @@ export interface MarketsSubgraph extends Subgraph<MarketsContext> {
 export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubgraph {
   const store = opts.store ?? storeOf(opts.market);
   const now = opts.now ?? opts.market.now;
+  const charts = opts.charts ?? opts.market.charts;
   /** Per context: the snapshot it read when it read nothing else, else null (the response-cache facet). */
   const readOnlySnapshot = new WeakMap<MarketsContext, () => MarketSnapshot | null>();
   return {
@@ -71,6 +75,7 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
           return at;
         },
         loaders: createLoaders(view, opts.hooks),
+        charts,
       };
       readOnlySnapshot.set(ctx, () => (snapshotOnly ? (snap ?? null) : null));
       return ctx;

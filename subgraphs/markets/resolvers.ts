@@ -5,8 +5,6 @@
  * through the request's `coinById` loader, history through `barsByCoin`.
  */
 import { DateTime } from '../shared/scalars.ts';
-import { buildChart, dailyCandles } from '../../src/engine/chart.ts';
-import type { RateAt } from '../../src/engine/chart.ts';
 import { DAY_MS } from '../../src/engine/history.ts';
 import { searchAssets } from '../../src/engine/search.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
@@ -82,12 +80,6 @@ const INTERVALS: Readonly<Record<ChartInterval, RestChartInterval | undefined>> 
   [ChartInterval.Daily]: 'daily',
 };
 
-/** The historical conversion rate of a converter's currency; null when unknown. */
-const rateAt =
-  (conv: Converter): RateAt =>
-  (ts) =>
-    conv.rateAt(ts);
-
 const round = (v: number | null): number | null => applyPrecision(v, DEFAULT_PRECISION);
 
 const Coin: CoinResolvers<MarketsContext> = {
@@ -116,26 +108,19 @@ const Coin: CoinResolvers<MarketsContext> = {
   mining: coinMining,
   chart: async (m, { days, currency, interval }, ctx) => {
     const conv = converter(ctx, currency);
-    const snap = snapshotOf(ctx);
     const now = ctx.now;
-    const span = daysArg(days) * DAY_MS;
+    const n = daysArg(days);
+    const span = n * DAY_MS;
     const from = now - span;
     const res = graphqlErrors(() =>
       pickResolution(span, { from, to: now }, now, INTERVALS[interval ?? ChartInterval.Auto]),
     );
-    const bars = await ctx.loaders.barsByCoin.load({ id: m.id, res, from, to: now });
-    const price = m.price.priceUsd;
-    const latest =
-      price === null
-        ? null
-        : {
-            asset: m.id,
-            ts: snap.computedAt,
-            priceUsd: price,
-            volumeUsd: m.price.volumeUsd,
-            marketCapUsd: m.marketCapUsd,
-          };
-    const s = buildChart(bars, { from, to: now, rate: rateAt(conv), latest });
+    // Built once per snapshot (and shared with the price API); the first build of a request's charts is one batch.
+    const s = await ctx.charts.series(
+      snapshotOf(ctx),
+      { coin: m, code: conv.code, res, spanKey: String(n), from, to: now },
+      (r, f, t) => ctx.loaders.barsByCoin.load({ id: m.id, res: r, from: f, to: t }),
+    );
     return {
       points: s.prices.map(([time, p], i) => ({
         time,
@@ -148,25 +133,22 @@ const Coin: CoinResolvers<MarketsContext> = {
   candles: async (m, { days, currency }, ctx) => {
     const conv = converter(ctx, currency);
     const now = ctx.now;
-    const from = now - daysArg(days) * DAY_MS;
-    // Completed days from SQL; the open day from memory, where every tick lands first (as REST's /ohlc).
-    const bars = await ctx.loaders.barsByCoin.load({
-      id: m.id,
-      res: '1d',
-      from: Math.max(0, from - DAY_MS),
-      to: now - DAY_MS,
-    });
+    const n = daysArg(days);
     const today = ctx.store.openDailyBar(m.id, now);
-    if (bars.length === 0 && !today) return null;
-    return dailyCandles(bars, { from, to: now, rate: rateAt(conv), today }).map(
-      ([time, open, high, low, close]) => ({
-        time,
-        open: round(open),
-        high: round(high),
-        low: round(low),
-        close: round(close),
-      }),
+    const rows = await ctx.charts.candles(
+      snapshotOf(ctx),
+      { coin: m, code: conv.code, days: n, now, today },
+      (r, f, t) => ctx.loaders.barsByCoin.load({ id: m.id, res: r, from: f, to: t }),
     );
+    // No history at all (no completed day, no open one): null, as before.
+    if (rows.length === 0 && !today) return null;
+    return rows.map(([time, open, high, low, close]) => ({
+      time,
+      open: round(open),
+      high: round(high),
+      low: round(low),
+      close: round(close),
+    }));
   },
 };
 

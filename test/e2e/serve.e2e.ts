@@ -71,7 +71,7 @@ describe('coinwallet serve (embedded PGlite)', () => {
     expect(res.status).toBe(200);
     expect(json.errors).toBeUndefined();
     expect(JSON.stringify(json.data)).toContain('litecoin');
-    expect(json.extensions?.cost).toMatchObject({ plan: 'keyless', max: 500 });
+    expect(json.extensions?.cost).toMatchObject({ plan: 'keyless', max: 2500 });
     expect(res.headers.get('x-query-cost')).toMatch(/^\d+$/);
     // A free-form query still runs (the kits' manifest is allowed, not a safelist, unless configured).
     const free = await fetch(`${p.url}/graphql`, {
@@ -81,7 +81,7 @@ describe('coinwallet serve (embedded PGlite)', () => {
     });
     expect(await free.json()).toEqual({
       data: { coin: { id: 'litecoin', symbol: 'ltc' } },
-      extensions: { cost: { estimated: 1, max: 500, plan: 'keyless' } },
+      extensions: { cost: { estimated: 1, max: 2500, plan: 'keyless' } },
     });
   });
 });

@@ -6,12 +6,13 @@
 import { createRequire } from 'node:module';
 import type * as GraphQL from 'graphql';
 import type { ExecutionResult } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import type { Resolution } from '../../src/engine/types.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { MarketsStore } from '../../subgraphs/markets/context.ts';
 import { createMarketsSubgraph } from '../../subgraphs/markets/index.ts';
+import { ChartCache } from '../../src/market/charts.ts';
 import type { MarketsSubgraph } from '../../subgraphs/markets/index.ts';
 import { storeOf } from '../../subgraphs/markets/loaders.ts';
 import { createTestMarket, TEST_NOW } from '../support/price-app.ts';
@@ -46,14 +47,26 @@ beforeAll(async () => {
     },
     openDailyBar: (id, now) => inner.openDailyBar(id, now),
   };
-  sg = createMarketsSubgraph({
+  countingStore = store;
+}, 120_000);
+
+let countingStore: MarketsStore;
+/**
+ * The subgraph over the counting store; each test gets charts of its own (`charts`: otherwise the market's, shared
+ * with the price API), so that its history reads are its own.
+ */
+const subgraph = (charts: ChartCache = new ChartCache()): MarketsSubgraph =>
+  createMarketsSubgraph({
     market: tm.market,
     engine: engineConfig({ staleAfterMs: 900_000 }),
-    store,
+    store: countingStore,
     now: () => TEST_NOW,
+    charts,
     hooks: { onBatch: (loader, keys) => batches.push({ loader, keys }) },
   });
-}, 120_000);
+beforeEach(() => {
+  sg = subgraph();
+});
 afterAll(async () => {
   await tm?.close();
 });
@@ -267,6 +280,25 @@ describe('batching', () => {
 });
 
 describe('chart and candles', () => {
+  it('builds a chart once per snapshot, shared by every request and by the price API', async () => {
+    sg = subgraph(tm.market.charts);
+    const q = '{ coin(id: "dogecoin") { chart(days: 2) { points { time price } } } }';
+    const before = tm.market.charts.built();
+    barReads.length = 0;
+    const first = await ok(q);
+    expect(barReads).toHaveLength(1);
+    expect(await ok(q)).toEqual(first);
+    expect(barReads).toHaveLength(1); // the second request read nothing
+    expect(tm.market.charts.built()).toBe(before + 1);
+    // The price API's market_chart of the same coin, span and currency: the same series, no build of its own.
+    const rest = await tm.app.inject({ url: '/v1/agg/coins/dogecoin/market_chart?vs_currency=usd&days=2' });
+    expect(rest.statusCode).toBe(200);
+    const prices = (rest.json() as { prices: [number, number][] }).prices;
+    const points = (first as { coin: { chart: { points: { time: string }[] } } }).coin.chart.points;
+    expect(prices.map(([t]) => new Date(t).toISOString())).toEqual(points.map((p) => p.time));
+    expect(tm.market.charts.built()).toBe(before + 1);
+  });
+
   it('picks 5-minute points for 1 day and hourly points for 30 days', async () => {
     barReads.length = 0;
     const d = await ok<{

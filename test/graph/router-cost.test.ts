@@ -32,20 +32,21 @@ const coinsQuery = (first: number, ath = false): string =>
 describe('query cost', () => {
   it('every response carries extensions.cost and the X-Query-Cost headers', async () => {
     const r = await g.gql(CHEAP, { ip: freshIp() });
-    expect(r.body.extensions).toMatchObject({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
+    expect(r.body.extensions).toMatchObject({ cost: { estimated: 1, max: 2500, plan: 'keyless' } });
     expect(r.headers['x-query-cost']).toBe('1');
-    expect(r.headers['x-query-cost-limit']).toBe('500');
+    expect(r.headers['x-query-cost-limit']).toBe('2500');
     const q = await g.gql(coinsQuery(3), { ip: freshIp() });
-    expect(q.body.extensions).toMatchObject({ cost: { estimated: 10, max: 500, plan: 'keyless' } });
+    expect(q.body.extensions).toMatchObject({ cost: { estimated: 10, max: 2500, plan: 'keyless' } });
     expect(q.headers['x-query-cost']).toBe('10');
     // GET too, and an operation that fails at a subgraph still reports its cost.
     const viaGet = await get({ query: '{ coin(id: "litecoin") { chart(days: 1) { points { price } } } }' });
+    // coin 1 + chart 20 + a day of 5-minute points and the current one (289)
     expect((viaGet.json as GqlBody).extensions).toMatchObject({
-      cost: { estimated: 386, max: 500, plan: 'keyless' },
+      cost: { estimated: 310, max: 2500, plan: 'keyless' },
     });
     const failing = await g.gql('{ coin(id: "bitcoin") { price(currency: "nope") } }', { ip: freshIp() });
     expect(codes(failing.body)).toEqual(['INVALID_CURRENCY']);
-    expect(failing.body.extensions).toMatchObject({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
+    expect(failing.body.extensions).toMatchObject({ cost: { estimated: 1, max: 2500, plan: 'keyless' } });
   });
 
   it('over the ceiling: COST_ESTIMATED_TOO_EXPENSIVE, no data, and nothing executed', async () => {
@@ -53,11 +54,11 @@ describe('query cost', () => {
     g.resetCounts();
     const r = await g.gql(heavy, { ip: freshIp() });
     expect(r.status).toBe(400);
-    const cost = { estimated: 1 + 250 * (1 + 1 + 20 + 365), max: 500, plan: 'keyless' };
+    const cost = { estimated: 1 + 250 * (1 + 1 + 20 + 721), max: 2500, plan: 'keyless' };
     expect(r.body).toEqual({
       errors: [
         {
-          message: `the operation's estimated cost ${cost.estimated} exceeds the keyless plan's limit of 500: ask for fewer items (smaller first, fewer nested lists) or use a higher plan`,
+          message: `the operation's estimated cost ${cost.estimated} exceeds the keyless plan's limit of 2500: ask for fewer items (smaller first, fewer nested lists) or use a higher plan`,
           extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost },
         },
       ],
@@ -78,27 +79,25 @@ describe('query cost', () => {
     expect(g.counts.barReads).toBeGreaterThan(0);
   });
 
-  it('ceilings are per plan: keyless 500, free 1,000, pro 5,000', async () => {
+  it('ceilings are per plan: keyless 2,500, free 5,000, pro 10,000', async () => {
     const free = await g.makeKey('free');
     const pro = await g.makeKey('pro');
-    const q751 = coinsQuery(250);
-    const keyless = await g.gql(q751, { ip: freshIp() });
+    // 1 + n × (edge 1 + node 1 + chart 20 + 721 hourly points)
+    const charts = (n: number) =>
+      `{ coins(first: ${n}) { edges { node { id chart(days: 30) { points { price } } } } } }`;
+    const keyless = await g.gql(charts(4), { ip: freshIp() });
     expect(codes(keyless.body)).toEqual(['COST_ESTIMATED_TOO_EXPENSIVE']);
-    expect(keyless.body.extensions).toEqual({ cost: { estimated: 751, max: 500, plan: 'keyless' } });
-    const asFree = await g.gql(q751, { headers: { 'x-sp-api-key': free.key } });
+    expect(keyless.body.extensions).toEqual({ cost: { estimated: 2_973, max: 2_500, plan: 'keyless' } });
+    const asFree = await g.gql(charts(4), { headers: { 'x-sp-api-key': free.key } });
     expect(asFree.body.errors).toBeUndefined();
-    expect(asFree.body.extensions).toMatchObject({ cost: { estimated: 751, max: 1000, plan: 'free' } });
-    // Every coin of the catalog (fewer than 250).
-    expect((asFree.body.data as { coins: { edges: unknown[] } }).coins.edges).toHaveLength(
-      g.tm.market.snapshot!.markets.size,
-    );
-    const q1001 = coinsQuery(250, true);
-    const freeOver = await g.gql(q1001, { headers: { 'x-sp-api-key': free.key } });
+    expect(asFree.body.extensions).toMatchObject({ cost: { estimated: 2_973, max: 5_000, plan: 'free' } });
+    expect((asFree.body.data as { coins: { edges: unknown[] } }).coins.edges).toHaveLength(4);
+    const freeOver = await g.gql(charts(7), { headers: { 'x-sp-api-key': free.key } });
     expect(codes(freeOver.body)).toEqual(['COST_ESTIMATED_TOO_EXPENSIVE']);
-    expect(freeOver.body.extensions).toEqual({ cost: { estimated: 1001, max: 1000, plan: 'free' } });
-    const asPro = await g.gql(q1001, { headers: { 'x-sp-api-key': pro.key } });
+    expect(freeOver.body.extensions).toEqual({ cost: { estimated: 5_202, max: 5_000, plan: 'free' } });
+    const asPro = await g.gql(charts(7), { headers: { 'x-sp-api-key': pro.key } });
     expect(asPro.body.errors).toBeUndefined();
-    expect(asPro.headers['x-query-cost-limit']).toBe('5000');
+    expect(asPro.headers['x-query-cost-limit']).toBe('10000');
   });
 
   it('ceilings are configurable (costLimits)', async () => {
@@ -122,12 +121,12 @@ describe('query cost', () => {
       socketIp: '10.78.0.3',
     });
     expect(r.status).toBe(200);
-    expect(r.headers['x-query-cost-limit']).toBe('1000');
+    expect(r.headers['x-query-cost-limit']).toBe('5000');
   });
 
   it('a mutation costs 10 more than its selection', async () => {
     const r = await g.gql('mutation { registerName(name: "cost-probe.coin") { name } }', { ip: freshIp() });
-    expect(r.body.extensions).toMatchObject({ cost: { estimated: 11, max: 500, plan: 'keyless' } });
+    expect(r.body.extensions).toMatchObject({ cost: { estimated: 11, max: 2500, plan: 'keyless' } });
     // Under a ceiling of 10 even the cheapest mutation is refused before it runs.
     g.resetCounts();
     const refused = await viaSmall(
@@ -167,7 +166,7 @@ describe('cost budgets per minute', () => {
     expect(cheap.body.extensions).toEqual({
       cost: {
         estimated: 1,
-        max: 500,
+        max: 2500,
         plan: 'keyless',
         actual: 1,
         budget: { limit: 5_000, remaining: 4_999 },
@@ -176,18 +175,17 @@ describe('cost budgets per minute', () => {
     expect(cheap.headers['x-cost-budget-limit']).toBe('5000');
     expect(cheap.headers['x-cost-budget-remaining']).toBe('4999');
     expect(Number(cheap.headers['x-cost-budget-reset'])).toBeGreaterThan(0);
-    // A chart is estimated at 365 points; a day of hourly points is fewer: the budget is charged what was answered.
-    const chart = await g.gql(
-      '{ coin(id: "litecoin") { chart(days: 1, interval: HOURLY) { points { price } } } }',
-      { ip },
-    );
+    // A 30-day chart is estimated at 721 hourly points; the test market holds 10 days: the budget is charged what
+    // was answered.
+    const chart = await g.gql('{ coin(id: "litecoin") { chart(days: 30) { points { price } } } }', { ip });
     const cost = chart.body.extensions?.['cost'] as {
       estimated: number;
       actual: number;
       budget: { remaining: number };
     };
     const points = (chart.body.data as { coin: { chart: { points: unknown[] } } }).coin.chart.points.length;
-    expect(cost.estimated).toBe(1 + 20 + 365);
+    expect(cost.estimated).toBe(1 + 20 + 721);
+    expect(points).toBeLessThan(721);
     expect(cost.actual).toBe(1 + 20 + points);
     expect(cost.budget.remaining).toBe(4_999 - cost.actual);
     expect(chart.headers['x-cost-budget-remaining']).toBe(String(4_999 - cost.actual));
@@ -270,7 +268,7 @@ describe('load shedding', () => {
     expect(codes(body)).toEqual(['OVERLOADED']);
     expect(body.extensions?.['cost']).toEqual({
       estimated: 1,
-      max: 500,
+      max: 2500,
       plan: 'keyless',
       budget: { limit: 5_000, remaining: 4_998 },
     });
@@ -432,7 +430,7 @@ describe('limits', () => {
       .__schema;
     expect(schema.queryType.name).toBe('Query');
     expect(schema.types.map((t) => t.name)).toContain('Coin');
-    expect(r.body.extensions).toMatchObject({ cost: { estimated: 50, max: 500, plan: 'keyless' } });
+    expect(r.body.extensions).toMatchObject({ cost: { estimated: 50, max: 2500, plan: 'keyless' } });
     expect(r.headers['x-query-cost']).toBe('50');
     // Introspection counts as one level of depth, but cycles through `fields { type { fields … } }` (whose answer
     // grows exponentially) are refused by validation (a request error: 200 under application/json, docs/graph.md).

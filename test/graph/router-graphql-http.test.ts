@@ -35,7 +35,7 @@ describe('GraphQL over HTTP', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       data: { coin: { id: 'bitcoin' } },
-      extensions: { cost: expect.objectContaining({ estimated: 1, max: 500, plan: 'keyless' }) },
+      extensions: { cost: expect.objectContaining({ estimated: 1, max: 2500, plan: 'keyless' }) },
     });
     const key = await g.makeKey('free');
     const withKey = await g.inject({ method: 'GET', url: getUrl(Q), headers: { 'x-sp-api-key': key.key } });
@@ -223,7 +223,7 @@ describe('GraphQL over HTTP', () => {
     expect(results).toHaveLength(3);
     expect(results[0]?.data).toEqual({ coin: { id: 'bitcoin' } });
     expect(codes(results[1]!)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
-    expect(results[2]?.extensions).toMatchObject({ cost: { estimated: 1, max: 500, plan: 'keyless' } });
+    expect(results[2]?.extensions).toMatchObject({ cost: { estimated: 1, max: 2500, plan: 'keyless' } });
     expect(r.headers['x-query-cost']).toBe('2');
   });
 

@@ -161,7 +161,7 @@ describe('partial results when a subgraph fails', () => {
       };
       // The root fetch and the entity fetch for the bridge coins each report it.
       expect(r.json.errors).toEqual([unavailable, unavailable]);
-      expect(r.json.extensions).toMatchObject({ cost: { estimated: 10, max: 500, plan: 'keyless' } });
+      expect(r.json.extensions).toMatchObject({ cost: { estimated: 10, max: 2500, plan: 'keyless' } });
       expectNoLeak(JSON.stringify(r));
       // The operator's log has what the client does not.
       expect(logged.some((l) => l.level === 'warn' && JSON.stringify(l.data).includes('markets'))).toBe(true);

@@ -59,7 +59,7 @@ describe('automatic persisted queries', () => {
     const byHash = await post({ extensions: apq });
     expect(byHash.json).toEqual({
       data: { coin: { id: 'litecoin', symbol: 'ltc' } },
-      extensions: { cost: expect.objectContaining({ estimated: 1, max: 500, plan: 'keyless' }) },
+      extensions: { cost: expect.objectContaining({ estimated: 1, max: 2500, plan: 'keyless' }) },
     });
     const viaGet = await g.inject({
       method: 'GET',

@@ -111,7 +111,7 @@ describe('every surface through the router, with REST rules', () => {
       data: {
         resolveName: { name, asset: 'LTC', address: ltc.address, coin: { id: 'litecoin', name: 'Litecoin' } },
       },
-      extensions: { cost: expect.objectContaining({ estimated: 2, max: 500, plan: 'keyless' }) },
+      extensions: { cost: expect.objectContaining({ estimated: 2, max: 2500, plan: 'keyless' }) },
     });
   });
 
@@ -164,7 +164,7 @@ describe('every surface through the router, with REST rules', () => {
         hidden: notFound(hidden),
       },
       // Per alias: the union field 1, plus its costliest member (NameResolution's coin reference, 1).
-      extensions: { cost: expect.objectContaining({ estimated: 8, max: 500, plan: 'keyless' }) },
+      extensions: { cost: expect.objectContaining({ estimated: 8, max: 2500, plan: 'keyless' }) },
     });
 
     // The deprecated field still answers (old operations and old kits keep working), null for every miss.

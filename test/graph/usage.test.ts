@@ -145,12 +145,13 @@ describe('ApiKey.usage', () => {
     expect(r.body.extensions?.['cost']).toMatchObject({ estimated: 61 });
   });
 
-  it("costs per minute asked: every key's last hour at once is over the keyless ceiling", async () => {
-    const r = await asUser(alice, `{ me { apiKeys { usage(minutes: 60) { ${USAGE_FIELDS} } } } }`);
+  it("costs per minute asked: every key's last five hours at once are over the keyless ceiling", async () => {
+    const r = await asUser(alice, `{ me { apiKeys { usage(minutes: 300) { ${USAGE_FIELDS} } } } }`);
     expect(codes(r.body)).toEqual(['COST_ESTIMATED_TOO_EXPENSIVE']);
+    // me 1 + 10 keys (assumed) × (1 + 300 minutes).
     expect(r.body.extensions?.['cost'] ?? r.body.errors?.[0]?.extensions?.['cost']).toMatchObject({
-      estimated: 611,
-      max: 500,
+      estimated: 3_011,
+      max: 2_500,
     });
   });
 

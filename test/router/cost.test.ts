@@ -9,6 +9,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { readCostDirectives } from '../../router/cost/directives.ts';
+import { ARGUMENT_SIZES } from '../../router/cost/sizes.ts';
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from '../../router/plugins/query-cost.ts';
 import type { OperationState, RequestState } from '../../router/plugin.ts';
 import { ApiError } from '../../src/core/errors.ts';
@@ -74,7 +75,7 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
   beforeAll(async () => {
     gateway = new ApolloGateway({ supergraphSdl });
     const { schema } = await gateway.load();
-    api = { schema, directives };
+    api = { schema, directives, argumentSizes: ARGUMENT_SIZES };
   });
   afterAll(async () => {
     await gateway.stop();
@@ -99,13 +100,23 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
         edges { node { id price(currency: "eur") chart(days: 30) { points { time price } } } }
       }
     }`;
-    // coins 1 + edges 100 × (CoinEdge 1 + Coin 1 + chart 20 + points 365 × ChartPoint 1) = 1 + 100 × 387
-    expect(cost(api, op)).toBe(38_701);
+    // coins 1 + edges 100 × (CoinEdge 1 + Coin 1 + chart 20 + 721 hourly points × ChartPoint 1) = 1 + 100 × 743
+    expect(cost(api, op)).toBe(74_301);
+    // What a stock gateway reading only @listSize would estimate (365 points a chart): 38,701.
+    expect(cost({ schema: api.schema, directives: api.directives }, op)).toBe(38_701);
   });
 
-  it('one coin with its 30-day chart costs 386', () => {
-    // coin 1 + chart 20 + points 365 × 1
-    expect(cost(api, '{ coin(id: "litecoin") { id chart(days: 30) { points { time price } } } }')).toBe(386);
+  it('one coin with its 30-day chart costs 742', () => {
+    // coin 1 + chart 20 + points 721 × 1
+    expect(cost(api, '{ coin(id: "litecoin") { id chart(days: 30) { points { time price } } } }')).toBe(742);
+  });
+
+  it("the issue's query, 12 coins' 90-day hourly charts, is over every default ceiling", () => {
+    const op = `{ coins(first: 12) { edges { node { id chart(days: 90, interval: HOURLY) {
+      points { time price marketCap volume } } } } } }`;
+    expect(cost(api, op)).toBe(26_197); // 1 + 12 × (1 + 1 + 20 + 2,161)
+    expect(cost(api, op)).toBeGreaterThan(DEFAULT_COST_LIMITS.enterprise);
+    expect(cost({ schema: api.schema, directives: api.directives }, op)).toBe(4_645); // @listSize alone
   });
 
   // docs/query-cost.md: its worked example, its table of typical costs and its rejection body, read from the page.
@@ -131,12 +142,12 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
     expect(section('A worked example')).toContain('**103**');
   });
 
-  it('the worked example with a 7-day chart per coin costs 7,803', () => {
+  it('the worked example with a 7-day chart per coin costs 3,883', () => {
     const op = DASHBOARD.replace('sparkline7d(currency: "eur")', 'chart(days: 7) { points { time price } }');
     expect(op).not.toBe(DASHBOARD);
-    // coins: 1 + 1 + 20 × (1 + 1 + 1 + 20 + 365) = 7,762; + global 11 + trending 30
-    expect(cost(api, op)).toBe(7_803);
-    expect(section('A worked example')).toContain('**7,803**');
+    // coins: 1 + 1 + 20 × (1 + 1 + 1 + 20 + 169) = 3,842; + global 11 + trending 30
+    expect(cost(api, op)).toBe(3_883);
+    expect(section('A worked example')).toContain('**3,883**');
   });
 
   it('the typical costs of docs/query-cost.md', () => {
@@ -153,8 +164,9 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
       ['{ search(query: "bit") { coins { id } categories { id } } }', 45], // 10 + 25 × 1 + 10 × 1
       ['{ trending { coin { id } } }', 30], // 15 × (1 + 1)
       ['{ categories { id topCoins { id } } }', 400], // 100 × (1 + 3 × 1)
-      ['{ coin(id: "litecoin") { chart(days: 30) { points { time price } } } }', 386], // 1 + 20 + 365
-      ['{ coin(id: "litecoin") { candles(days: 30) { time close } } }', 366], // 1 + 365 × 1
+      // 1 + 20 + 721 hourly points (30 days and the current one)
+      ['{ coin(id: "litecoin") { chart(days: 30) { points { time price } } } }', 742],
+      ['{ coin(id: "litecoin") { candles(days: 30) { time close } } }', 32], // 1 + 31 candles × 1
       ['{ bridge { proofOfReserves { stale dataAsOf } } }', 11], // 1 + 10
       // 1 + 10 keys × 1 + 10 names × (1 + 19 addresses × (1 + coin 1)), across three subgraphs
       ['{ me { apiKeys { id } names { addresses { coin { id } } } } }', 401],
@@ -164,22 +176,35 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
     expect(cost(api, getIntrospectionQuery())).toBe(50);
   });
 
-  it('the rejection body of docs/query-cost.md is the router error for 501 keyless', () => {
+  it('the rejection body of docs/query-cost.md is the router error for 2,973 keyless', () => {
     const body = JSON.parse(codeBlock(section('What the response says'), 'json')) as unknown;
-    const e = routerErrors.costTooHigh(501, 500, 'keyless');
+    const e = routerErrors.costTooHigh(2_973, 2_500, 'keyless');
     expect(body).toEqual({
       errors: [{ message: e.message, extensions: { code: e.code, ...e.extensions } }],
       extensions: e.extensions,
     });
   });
 
-  it('the keyless ceiling: 249 coins fit in 500, 250 do not', () => {
-    // coins 1 + edges n × (CoinEdge 1 + Coin 1)
-    expect(cost(api, '{ coins(first: 249) { edges { node { id symbol price } } } }')).toBe(499);
-    expect(cost(api, '{ coins(first: 250) { edges { node { id symbol price } } } }')).toBe(501);
+  it('the keyless ceiling: one 90-day hourly chart fits in 2,500, four 30-day charts do not', () => {
+    // coin 1 + chart 20 + 90 × 24 + 1 points
+    expect(cost(api, '{ coin(id: "litecoin") { chart(days: 90) { points { price } } } }')).toBe(2_182);
+    // coins 1 + 3 edges × (CoinEdge 1 + Coin 1 + chart 20 + 721 points)
+    expect(cost(api, '{ coins(first: 3) { edges { node { chart(days: 30) { points { price } } } } } }')).toBe(
+      2_230,
+    );
+    expect(cost(api, '{ coins(first: 4) { edges { node { chart(days: 30) { points { price } } } } } }')).toBe(
+      2_973,
+    );
+    // The spacing asked for counts: a year daily is 366 points, two days at 5 minutes 577.
+    expect(cost(api, '{ coin(id: "x") { chart(days: 365, interval: DAILY) { points { price } } } }')).toBe(
+      387,
+    );
+    expect(
+      cost(api, 'query ($d: Int!) { coin(id: "x") { chart(days: $d) { points { price } } } }', { d: 2 }),
+    ).toBe(598);
     expect(cost(api, '{ coins { edges { node { id } } } }')).toBe(101); // first's default 50
     expect(cost(api, 'query ($n: Int) { coins(first: $n) { edges { node { id } } } }', { n: 250 })).toBe(501);
-    expect(DEFAULT_COST_LIMITS.keyless).toBe(500);
+    expect(DEFAULT_COST_LIMITS.keyless).toBe(2_500);
   });
 
   it('a mutation costs 10 plus its selections and input objects', () => {
@@ -214,11 +239,13 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
       plugin.onResponse?.(state, opState, out, undefined);
       return out;
     };
-    const ok = run('{ coins(first: 249) { edges { node { id } } } }', 'keyless');
-    expect(ok.extensions['cost']).toEqual({ estimated: 499, max: 500, plan: 'keyless' });
-    expect(ok.headers).toEqual({ 'x-query-cost': '499', 'x-query-cost-limit': '500' });
+    // 1 + first × (edge 1 + node 1 + ath 1 + athDate… scalars 0): 1 + 3 × 833 = 2,500 fits, 834 does not.
+    const page = (first: number) => `{ coins(first: ${first}) { edges { node { id ath { value } } } } }`;
+    const ok = run(page(833), 'keyless');
+    expect(ok.extensions['cost']).toEqual({ estimated: 2_500, max: 2_500, plan: 'keyless' });
+    expect(ok.headers).toEqual({ 'x-query-cost': '2500', 'x-query-cost-limit': '2500' });
 
-    const over = '{ coins(first: 250) { edges { node { id } } } }';
+    const over = page(834);
     let refused: unknown;
     try {
       run(over, 'keyless');
@@ -228,8 +255,8 @@ describe('estimateCost on the API schema with the supergraph directives', () => 
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe('COST_ESTIMATED_TOO_EXPENSIVE');
     expect((refused as ApiError).extensions).toEqual({
-      cost: { estimated: 501, max: 500, plan: 'keyless' },
+      cost: { estimated: 2_503, max: 2_500, plan: 'keyless' },
     });
-    expect(run(over, 'free').extensions['cost']).toEqual({ estimated: 501, max: 1_000, plan: 'free' });
+    expect(run(over, 'free').extensions['cost']).toEqual({ estimated: 2_503, max: 5_000, plan: 'free' });
   });
 });

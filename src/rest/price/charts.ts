@@ -1,14 +1,14 @@
 /**
  * Chart routes of the price API: `/coins/{id}/market_chart`, `/coins/{id}/market_chart/range` and
- * `/coins/{id}/ohlc`. Wiring only: parameters are parsed by `chart-params.ts`, series and candles are built by
- * `src/engine/chart.ts` from history bars read from SQL, converted with the historical rate of each point's time.
+ * `/coins/{id}/ohlc`. Wiring only: parameters are parsed by `chart-params.ts`; series and candles are built once per
+ * snapshot by the market's chart cache (`src/market/charts.ts`, shared with the graph) from history bars read from
+ * SQL, converted with the historical rate of each point's time.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildChart, dailyCandles } from '../../engine/chart.ts';
-import type { ChartSeries, RateAt } from '../../engine/chart.ts';
+import type { ChartSeries } from '../../engine/chart.ts';
 import { bucketStart, DAY_MS } from '../../engine/history.ts';
-import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import type { AssetMarket, Bar } from '../../engine/types.ts';
+import type { ReadBars } from '../../market/charts.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { Query } from '../../core/params.ts';
 import {
@@ -42,8 +42,9 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const from = days.kind === 'max' ? 0 : now - days.spanMs;
     const span = days.kind === 'max' ? Infinity : days.spanMs;
     const res = pickResolution(span, { from, to: now }, now, interval);
-    // History is read from SQL only on a cache miss: once per snapshot and key, not per request.
-    const key = `chart|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${res}|${precisionKey(precision)}`;
+    // Built once per snapshot (shared with the graph), serialised once per snapshot and key.
+    const spanKey = days.kind === 'max' ? 'max' : String(days.days);
+    const key = `chart|${coin.id}|${code}|${spanKey}|${res}|${precisionKey(precision)}`;
     return cache.send(
       req,
       reply,
@@ -51,12 +52,12 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
       versionOf(snap),
       CHART_MAX_AGE.chart,
       async () =>
-        series(
-          await opts.market.readBars(coin.id, res, from, now),
-          { from, to: now },
-          snap,
-          coin,
-          code,
+        withPrecision(
+          await opts.market.charts.series(
+            snap,
+            { coin, code, res, spanKey, from, to: now },
+            readBars(opts, coin),
+          ),
           precision,
         ),
       precision.kind === 'full',
@@ -72,7 +73,8 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const interval = parseChartInterval(req.query);
     const precision = parsePrecision(req.query);
     const res = pickResolution(window.to - window.from, window, now, interval);
-    const key = `range|${coin.id}|${code}|${window.from}|${window.requestedTo}|${res}|${precisionKey(precision)}`;
+    const spanKey = `${window.from}-${window.requestedTo}`;
+    const key = `range|${coin.id}|${code}|${spanKey}|${res}|${precisionKey(precision)}`;
     const maxAge = window.requestedTo < now - DAY_MS ? CHART_MAX_AGE.pastRange : CHART_MAX_AGE.chart;
     return cache.send(
       req,
@@ -80,11 +82,17 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
       key,
       versionOf(snap),
       maxAge,
-      async () => {
-        const bars =
-          window.from <= window.to ? await opts.market.readBars(coin.id, res, window.from, window.to) : [];
-        return series(bars, window, snap, coin, code, precision);
-      },
+      async () =>
+        withPrecision(
+          window.from <= window.to
+            ? await opts.market.charts.series(
+                snap,
+                { coin, code, res, spanKey, from: window.from, to: window.to },
+                readBars(opts, coin),
+              )
+            : { prices: [], market_caps: [], total_volumes: [] },
+          precision,
+        ),
       precision.kind === 'full',
     );
   });
@@ -97,7 +105,6 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     parseOhlcInterval(req.query);
     const precision = parsePrecision(req.query);
     const now = clock();
-    const from = days.kind === 'max' ? 0 : now - days.spanMs;
     const key = `ohlc|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${precisionKey(precision)}`;
     return cache.send(
       req,
@@ -107,9 +114,17 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
       CHART_MAX_AGE.ohlc,
       async () => {
         // Completed days only from SQL; the open day comes from memory, where every tick lands first.
-        const bars = await opts.market.readBars(coin.id, '1d', Math.max(0, from - DAY_MS), now - DAY_MS);
-        const today = todayBar(opts, coin.id, now);
-        const rows = dailyCandles(bars, { from, to: now, rate: rateAt(snap, code), today });
+        const rows = await opts.market.charts.candles(
+          snap,
+          {
+            coin,
+            code,
+            days: days.kind === 'max' ? 'max' : days.days,
+            now,
+            today: todayBar(opts, coin.id, now),
+          },
+          readBars(opts, coin),
+        );
         return rows.map(([t, ...ohlc]) => [t, ...ohlc.map((v) => applyPrecision(v, precision))]);
       },
       precision.kind === 'full',
@@ -117,32 +132,14 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
   });
 }
 
-/** The historical conversion rate of `code` (USD per unit at a time); `usd` is always 1. */
-function rateAt(snap: MarketSnapshot, code: string): RateAt {
-  return (ts) => snap.rates.at(code, ts);
-}
+/** The coin's history as the chart cache reads it: SQL. */
+const readBars =
+  (opts: PriceApiOptions, coin: AssetMarket): ReadBars =>
+  (res, from, to) =>
+    opts.market.readBars(coin.id, res, from, to);
 
-/** Chart arrays of `bars` inside `window`, plus the snapshot's "now" point, with precision applied. */
-function series(
-  bars: readonly Bar[],
-  window: { from: number; to: number },
-  snap: MarketSnapshot,
-  coin: AssetMarket,
-  code: string,
-  precision: Precision,
-): ChartSeries {
-  const price = coin.price.priceUsd;
-  const latest =
-    price === null
-      ? null
-      : {
-          asset: coin.id,
-          ts: snap.computedAt,
-          priceUsd: price,
-          volumeUsd: coin.price.volumeUsd,
-          marketCapUsd: coin.marketCapUsd,
-        };
-  const s = buildChart(bars, { from: window.from, to: window.to, rate: rateAt(snap, code), latest });
+/** A chart with precision applied to its values. */
+function withPrecision(s: ChartSeries, precision: Precision): ChartSeries {
   const round = (pts: [number, number | null][]): [number, number | null][] =>
     pts.map(([t, v]) => [t, applyPrecision(v, precision)]);
   return {

@@ -17,7 +17,7 @@ export interface GatewayCase {
   operationName?: string;
   as: Caller;
   /**
-   * How our router is called: with the test's enterprise key (default), keyless (its 500 ceiling), or with an
+   * How our router is called: with the test's enterprise key (default), keyless (its 2,500 ceiling), or with an
    * unknown key. The third-party gateways ignore `x-sp-api-key`.
    */
   key?: 'enterprise' | 'none' | 'unknown';
@@ -276,7 +276,8 @@ export function gatewayCases(f: Fixture): GatewayCase[] {
     },
     {
       name: 'over the keyless cost ceiling',
-      query: '{ coins(first: 250) { edges { node { id ath { value } } } } }',
+      // 1 + 4 × (1 + 1 + 20 + 721 hourly points) = 2,973 > 2,500
+      query: '{ coins(first: 4) { edges { node { id chart(days: 30) { points { price } } } } } }',
       as: 'anonymous',
       key: 'none',
       codes: ['COST_ESTIMATED_TOO_EXPENSIVE'],

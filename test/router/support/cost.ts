@@ -18,6 +18,8 @@ directive @listSize(assumedSize: Int, slicingArguments: [String!], sizedFields: 
 export interface Graph {
   schema: GraphQLSchema;
   directives: CostDirectives;
+  /** Lists sized by their arguments (the router's `ARGUMENT_SIZES` for our API schema); default none. */
+  argumentSizes?: CostOptions['argumentSizes'];
 }
 
 export function graph(sdl: string): Graph {
@@ -53,5 +55,6 @@ export function unvalidatedCost(
   opts: Omit<CostOptions, 'directives'> = {},
 ): number {
   const { op, fragments } = split(query);
-  return estimateCost(g.schema, op, fragments, variables, { directives: g.directives, ...opts });
+  const sizes = g.argumentSizes ? { argumentSizes: g.argumentSizes } : {};
+  return estimateCost(g.schema, op, fragments, variables, { directives: g.directives, ...sizes, ...opts });
 }

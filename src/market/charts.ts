@@ -1,0 +1,122 @@
+/**
+ * Charts and daily candles of a coin, computed once per market snapshot and shared by the price API and the graph:
+ * the first caller that asks for a (coin, currency, resolution, span) in a snapshot reads its history and builds the
+ * series; every other caller in that snapshot — the same REST URL in another precision, the graph's `chart` field in
+ * any request — gets the same series without a store read. The window ends at the first caller's clock. Entries are
+ * bounded by their points in all (the least recently used go first) and never outlive their snapshot's use.
+ */
+import { LRUCache } from 'lru-cache';
+import { buildChart, dailyCandles } from '../engine/chart.ts';
+import type { ChartSeries, RateAt } from '../engine/chart.ts';
+import type { MarketSnapshot } from '../engine/snapshot.ts';
+import type { AssetMarket, Bar, Resolution } from '../engine/types.ts';
+
+/** Daily candles: `[close time, open, high, low, close]`, oldest first, the open day last. */
+export type CandleRows = [number, number, number, number, number][];
+
+/** Bars of the coin at a resolution with `from ≤ ts ≤ to` (the caller's read: SQL, a batched loader). */
+export type ReadBars = (res: Resolution, from: number, to: number) => Promise<readonly Bar[]>;
+
+/** What a chart is asked for: its end and span (`spanKey` names the span in the cache: `30`, `0.5`, `max`, a range). */
+export interface ChartAsk {
+  coin: AssetMarket;
+  /** Quote currency code, lowercase (`usd` is always 1). */
+  code: string;
+  res: Resolution;
+  spanKey: string;
+  from: number;
+  to: number;
+}
+
+/** Most chart points (and candles) kept at once, across all entries: about 150 bytes each. */
+export const MAX_CACHED_POINTS = 500_000;
+
+export class ChartCache {
+  private readonly done = new LRUCache<string, ChartSeries | CandleRows>({
+    maxSize: MAX_CACHED_POINTS,
+    sizeCalculation: (v) => Math.max(1, Array.isArray(v) ? v.length : v.prices.length),
+  });
+  /** Builds under way: concurrent askers of one entry wait for one build. */
+  private readonly pending = new Map<string, Promise<ChartSeries | CandleRows>>();
+  private readonly versions = new WeakMap<MarketSnapshot, number>();
+  private lastVersion = 0;
+  private builds = 0;
+
+  /** The chart of `ask` in `snap`: prices, market caps and volumes at the bars' times and the snapshot's point. */
+  series(snap: MarketSnapshot, ask: ChartAsk, read: ReadBars): Promise<ChartSeries> {
+    const key = `chart|${ask.coin.id}|${ask.code}|${ask.res}|${ask.spanKey}`;
+    return this.once(snap, key, async () =>
+      buildChart(await read(ask.res, ask.from, ask.to), {
+        from: ask.from,
+        to: ask.to,
+        rate: rateOf(snap, ask.code),
+        latest: latestPoint(snap, ask.coin),
+      }),
+    ) as Promise<ChartSeries>;
+  }
+
+  /**
+   * Daily candles of `coin` over `days` back from `now` (or all history: `max`) in `code`: completed days from
+   * `read`, the open day from `today` (memory, where every tick lands first).
+   */
+  candles(
+    snap: MarketSnapshot,
+    ask: { coin: AssetMarket; code: string; days: number | 'max'; now: number; today: Bar | null },
+    read: ReadBars,
+  ): Promise<CandleRows> {
+    const key = `ohlc|${ask.coin.id}|${ask.code}|${ask.days}`;
+    const from = ask.days === 'max' ? 0 : ask.now - ask.days * 86_400_000;
+    return this.once(snap, key, async () => {
+      const bars = await read('1d', Math.max(0, from - 86_400_000), ask.now - 86_400_000);
+      return dailyCandles(bars, { from, to: ask.now, rate: rateOf(snap, ask.code), today: ask.today });
+    }) as Promise<CandleRows>;
+  }
+
+  /** Series and candles built since start (each once per snapshot and key: the rest were shared). */
+  built(): number {
+    return this.builds;
+  }
+
+  private once(
+    snap: MarketSnapshot,
+    key: string,
+    build: () => Promise<ChartSeries | CandleRows>,
+  ): Promise<ChartSeries | CandleRows> {
+    let v = this.versions.get(snap);
+    if (v === undefined) this.versions.set(snap, (v = ++this.lastVersion));
+    const k = `${v}|${key}`;
+    const hit = this.done.get(k);
+    if (hit) return Promise.resolve(hit);
+    let p = this.pending.get(k);
+    if (!p) {
+      this.builds++;
+      p = build()
+        .then((value) => {
+          this.done.set(k, value);
+          return value;
+        })
+        .finally(() => this.pending.delete(k));
+      this.pending.set(k, p);
+    }
+    return p;
+  }
+}
+
+/** USD per unit of `code` at a time (historical rates of the snapshot); `usd` is 1. */
+function rateOf(snap: MarketSnapshot, code: string): RateAt {
+  return code === 'usd' ? () => 1 : (ts) => snap.rates.at(code, ts);
+}
+
+/** The snapshot's own point of a coin (its current price, volume and market cap), appended to its charts. */
+function latestPoint(snap: MarketSnapshot, coin: AssetMarket) {
+  const price = coin.price.priceUsd;
+  return price === null
+    ? null
+    : {
+        asset: coin.id,
+        ts: snap.computedAt,
+        priceUsd: price,
+        volumeUsd: coin.price.volumeUsd,
+        marketCapUsd: coin.marketCapUsd,
+      };
+}
