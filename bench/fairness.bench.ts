@@ -1,0 +1,230 @@
+/**
+ * Fairness: no caller can starve another. One embedded server (`coinwallet serve`, demo data); a light client — a
+ * keyless `/v1/agg/simple/price`, a cached graph query and `/healthz`, each asked one request at a time — measured
+ * alone, then again while an abusive caller runs:
+ *
+ * - (a) `pro-heavy`: one pro key sends its costliest allowed graph query (four coins' 90-day hourly charts, cost
+ *   8,733 of the pro ceiling 10,000) over 20 connections as fast as the server answers, admitted at the rate its cost
+ *   budget allows and refused (429) beyond it;
+ * - (b) `sign-in-flood`: keyless failed sign-ins (`POST /api/auth/session` with a wrong signature), 8 at a time;
+ * - (c) `cache-bloat`: keyless graph queries, each with a distinct 1 MB variable, 4 at a time.
+ *
+ * Prints the light client's p50 / p99 under each as a ratio to alone, and the server's RSS before and after.
+ * Run: `npm run bench:fairness` (about 3 minutes: start-up, then `DURATION` s per scenario; default 20).
+ */
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startServe, waitForStatus } from '../test/support/process.ts';
+
+const DURATION = Number(process.env.DURATION ?? 20);
+/**
+ * The light client's pause between two requests of one endpoint: its price and graph requests stay inside its own
+ * keyless budget (240 a minute for both), `/healthz` is asked more often.
+ */
+const PACE_MS = { limited: 600, healthz: 100 };
+/**
+ * Every caller is keyless from loopback, so each says who it is in `X-Forwarded-For` (the server believes loopback:
+ * `TRUSTED_PROXIES`), as clients behind a proxy: the light client's budgets are not the attackers'.
+ */
+const LIGHT_IP = '203.0.113.5';
+const ATTACKER_IP = '198.51.100.7';
+
+const HEAVY = `query Heavy { coins(first: 4) { edges { node { id chart(days: 90, interval: HOURLY) {
+  points { time price marketCap volume } } } } } }`;
+const CACHED = '{ coin(id: "bitcoin") { id name symbol } }';
+
+/** The server's resident memory, MB (Linux). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** One request; its latency in ms (status kept to check the light client is served). */
+function timed(
+  base: string,
+  path: string,
+  method = 'GET',
+  body?: string,
+): Promise<{ ms: number; status: number }> {
+  const u = new URL(path, base);
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = request(
+      u,
+      {
+        method,
+        agent,
+        headers: {
+          'x-forwarded-for': LIGHT_IP,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0 }));
+      },
+    );
+    req.on('error', () => resolve({ ms: performance.now() - t0, status: 0 }));
+    req.end(body);
+  });
+}
+
+interface Light {
+  p50: number;
+  p99: number;
+  n: number;
+  failed: number;
+}
+
+/** The light client for `seconds`: three loops, one request at a time each. */
+async function lightClient(base: string, seconds: number): Promise<Light> {
+  const until = Date.now() + seconds * 1000;
+  const ms: number[] = [];
+  let failed = 0;
+  const graph = JSON.stringify({ query: CACHED });
+  const loops: [string, string, string | undefined, number][] = [
+    ['/v1/agg/simple/price?ids=bitcoin,litecoin&vs_currencies=usd', 'GET', undefined, PACE_MS.limited],
+    ['/graphql', 'POST', graph, PACE_MS.limited],
+    ['/healthz', 'GET', undefined, PACE_MS.healthz],
+  ];
+  await Promise.all(
+    loops.map(async ([path, method, body, pace]) => {
+      while (Date.now() < until) {
+        const r = await timed(base, path, method, body);
+        ms.push(r.ms);
+        if (r.status !== 200) failed++;
+        await new Promise((resolve) => setTimeout(resolve, pace));
+      }
+    }),
+  );
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99), n: ms.length, failed };
+}
+
+/** A flood by autocannon for `seconds`; its answers counted by status. */
+function flood(opts: autocannon.Options): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        '2xx': r['2xx'],
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+      });
+    });
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-fair-'));
+const env = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'error',
+  TICK_INTERVAL_MS: '60000',
+  TRUSTED_PROXIES: '127.0.0.1',
+};
+try {
+  // A pro key, made on the store before the server starts (the embedded store has one writer).
+  const { main } = await import('../src/cli/main.ts');
+  Object.assign(process.env, env);
+  let out = '';
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((s: string) => ((out += String(s)), true)) as typeof process.stdout.write;
+  await main(['keys', 'create', '--plan', 'pro', '--approve', '--url', 'http://127.0.0.1:1']);
+  process.stdout.write = write;
+  const pro = /"key": "([^"]+)"/.exec(out)?.[1];
+  if (!pro) throw new Error(`no key made:\n${out}`);
+
+  const server = await startServe(env, 120_000);
+  await waitForStatus(`${server.url}/healthz`, 200, 600_000);
+  const pid = server.child.pid as number;
+  const base = server.url;
+  // Warm the caches the light client reads (price answer, graph response cache).
+  await lightClient(base, 2);
+  const heavyProbe = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sp-api-key': pro },
+    body: JSON.stringify({ query: HEAVY }),
+  });
+  const probe = (await heavyProbe.json()) as { extensions?: { cost?: unknown } };
+  console.log(`pro-heavy query: HTTP ${heavyProbe.status}, cost ${JSON.stringify(probe.extensions?.cost)}`);
+
+  const rows: [string, Light, number, number, Record<string, number> | null][] = [];
+  const measure = async (name: string, attack: (() => Promise<Record<string, number>>) | null) => {
+    const before = rssMb(pid);
+    const [light, attacked] = await Promise.all([
+      lightClient(base, DURATION),
+      attack ? attack() : Promise.resolve(null),
+    ]);
+    rows.push([name, light, before, rssMb(pid), attacked]);
+    console.log(
+      `${name}: light p50 ${light.p50.toFixed(1)} ms, p99 ${light.p99.toFixed(1)} ms (${light.n} requests, ${light.failed} not 200); RSS ${rssMb(pid).toFixed(0)} MB; attacker ${JSON.stringify(attacked)}`,
+    );
+  };
+
+  await measure('alone', null);
+  await measure('(a) pro-heavy', () =>
+    flood({
+      url: `${base}/graphql`,
+      method: 'POST',
+      connections: 20,
+      duration: DURATION,
+      headers: { 'content-type': 'application/json', 'x-sp-api-key': pro, 'x-forwarded-for': ATTACKER_IP },
+      body: JSON.stringify({ query: HEAVY }),
+    }),
+  );
+  await measure('(b) sign-in-flood', () =>
+    flood({
+      url: `${base}/api/auth/session`,
+      method: 'POST',
+      connections: 8,
+      duration: DURATION,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ATTACKER_IP },
+      body: JSON.stringify({
+        address: 'ltc1qg82tnv2ppmc0m5fvsj7rwzgxprvlv8kqd6p4xh',
+        signature: 'H'.padEnd(88, 'A'),
+      }),
+    }),
+  );
+  await measure('(c) cache-bloat', () => {
+    let i = 0;
+    const junk = 'x'.repeat(1_000_000);
+    return flood({
+      url: `${base}/graphql`,
+      method: 'POST',
+      connections: 4,
+      duration: DURATION,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ATTACKER_IP },
+            body: JSON.stringify({ query: CACHED, variables: { [`junk${i++}`]: junk } }),
+          }),
+        },
+      ],
+    });
+  });
+  await server.stop('SIGTERM');
+
+  const alone = rows[0]?.[1] as Light;
+  console.log(
+    `\n${DURATION} s per scenario; the light client: 3 endpoints, one request at a time each (price and graph ${PACE_MS.limited} ms apart, /healthz ${PACE_MS.healthz} ms)`,
+  );
+  console.log(
+    'scenario | light p50 ms (× alone) | light p99 ms (× alone) | not 200 | RSS before → after MB | attacker',
+  );
+  for (const [name, l, before, after, attacked] of rows)
+    console.log(
+      `${name} | ${l.p50.toFixed(1)} (${(l.p50 / alone.p50).toFixed(2)}) | ${l.p99.toFixed(1)} (${(l.p99 / alone.p99).toFixed(2)}) | ${l.failed} | ${before.toFixed(0)} → ${after.toFixed(0)} | ${attacked ? JSON.stringify(attacked) : '–'}`,
+    );
+} finally {
+  agent.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+}
