@@ -4,6 +4,7 @@
  * answered. Pure functions; `router/index.ts` runs the plugins' `onHttpRequest` between them.
  */
 import type { GraphQLFormattedError } from 'graphql';
+import type { Caller } from '../src/access/access.ts';
 import type { ApiError } from '../src/core/errors.ts';
 import type { RequestNotes } from '../src/core/request-notes.ts';
 import type { Executed } from './engine.ts';
@@ -23,6 +24,8 @@ export interface RouterRequest {
    */
   bodyError?: { status: 400 | 413; code: string; message: string } | undefined;
   socketIp: string;
+  /** The caller, when the transport already identified it (`Router.refuseEarly`): not looked up again. */
+  caller?: Caller | null | undefined;
 }
 
 export interface RouterResponse {
@@ -99,7 +102,16 @@ export function readRequest(req: RouterRequest): HttpRequestInfo & { contentType
   else if (batched) operations = (req.body as unknown[]).map(rawOperation);
   else operations = [rawOperation(req.body)];
   const contentType = responseType(headers['accept']);
-  return { method, headers, query, socketIp: req.socketIp, operations, batched, contentType };
+  return {
+    method,
+    headers,
+    query,
+    socketIp: req.socketIp,
+    operations,
+    batched,
+    contentType,
+    ...(req.caller ? { caller: req.caller } : {}),
+  };
 }
 
 /** What the engine is handed for one operation: the client's request with the plugins' rewrites. */

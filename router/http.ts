@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noteRequest } from '../src/core/request-notes.ts';
+import type { Caller } from '../src/access/access.ts';
 import type { Router, RouterRequest } from './index.ts';
 
 /** What the router is told about a body Fastify refused; null for any other error. */
@@ -23,6 +24,8 @@ function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
 export async function mountRouter(app: FastifyInstance, router: Router, path = '/graphql'): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    /** The caller `refuseEarly` identified, for the router not to look it up again. */
+    const callers = new WeakMap<object, Caller>();
     const forward = async (
       req: FastifyRequest,
       reply: FastifyReply,
@@ -36,10 +39,28 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
         body: bodyError ? undefined : req.body,
         bodyError,
         socketIp: req.socket.remoteAddress ?? '',
+        caller: callers.get(req.raw),
       });
       noteRequest(req.raw, res.notes ?? {});
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
+    // Before the body is read: a request the router would refuse for its key or a spent budget is answered at once.
+    scope.addHook('onRequest', async (req, reply) => {
+      if (req.url.startsWith(`${path}/health`)) return;
+      const q = req.url.indexOf('?');
+      const res = await router.refuseEarly({
+        method: req.method,
+        headers: req.headers,
+        search: q === -1 ? '' : req.url.slice(q + 1),
+        socketIp: req.socket.remoteAddress ?? '',
+      });
+      if ('caller' in res) {
+        if (res.caller) callers.set(req.raw, res.caller);
+        return;
+      }
+      noteRequest(req.raw, res.refused.notes ?? {});
+      return reply.code(res.refused.status).headers(res.refused.headers).send(res.refused.body);
+    });
     const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);
     scope.get(path, handler);
     scope.post(path, handler);

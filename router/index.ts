@@ -9,6 +9,7 @@
  * calls them over HTTP. See docs/graph.md ("The router").
  */
 import { readFileSync } from 'node:fs';
+import type { Caller } from '../src/access/access.ts';
 import { ApiError } from '../src/core/errors.ts';
 import type { Executed } from './engine.ts';
 import { createHiveEngine } from './engines/hive.ts';
@@ -35,6 +36,14 @@ export { SUPERGRAPH_URL } from './supergraph.ts';
 
 export interface Router {
   handle(req: RouterRequest): Promise<RouterResponse>;
+  /**
+   * The answer to a request that can be refused before its body is read: a key that cannot be used (400/401), or a
+   * caller whose request budget this process has seen spent (429 until its window resets). Null: read the body and
+   * {@link handle} it. A flood of refused requests then costs no body reading or parsing.
+   */
+  refuseEarly(
+    req: Omit<RouterRequest, 'body' | 'bodyError' | 'caller'>,
+  ): Promise<{ refused: RouterResponse } | { caller: Caller | null }>;
   /** Ready once the gateway has loaded the supergraph. */
   health(): { status: 'UP' | 'DOWN' };
   /** Hits, misses and entries of the embedded response cache; null when it is off. */
@@ -149,6 +158,22 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   }
 
   return {
+    async refuseEarly(req) {
+      if (!access) return { caller: null };
+      const { contentType, headers, query, socketIp } = readRequest({ ...req, body: undefined });
+      const who = await access.identify({ headers, query, socketIp });
+      const denial = 'ok' in who ? who : access.spent(who);
+      if (!denial) return { caller: who as Caller };
+      usage?.request(denial.plan ?? 'keyless', denial.status);
+      const e = new ApiError(denial.status, denial.code, denial.message, denial.headers);
+      const keyId = 'ok' in who ? denial.keyId : who.key?.id;
+      return {
+        refused: {
+          ...refusal(e, {}, contentType),
+          notes: { refusal: denial.code, ...(keyId ? { keyId } : {}) },
+        },
+      };
+    },
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
     responseCacheStats: () => engine.responseCacheStats(),
     directExecutions: () => engine.directExecutions(),

@@ -27,7 +27,7 @@ export interface RouterOptions {
    */
   planner?: RouterPlanner;
   /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
-  access?: Pick<Access, 'identify' | 'admit' | 'charge' | 'correct' | 'enter'> | undefined;
+  access?: Pick<Access, 'identify' | 'admit' | 'spent' | 'charge' | 'correct' | 'enter'> | undefined;
   /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
   supergraphSdl?: string;
   costLimits?: Partial<Record<CostPlan, number>>;

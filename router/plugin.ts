@@ -36,6 +36,8 @@ export interface HttpRequestInfo {
    */
   operations: RawOperation[];
   batched: boolean;
+  /** The caller, when the transport already identified it before reading the body. */
+  caller?: Caller;
 }
 
 /** What the router learnt about the caller of one HTTP request. */

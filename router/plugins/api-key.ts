@@ -10,6 +10,10 @@ export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
   return {
     name: 'api-key',
     async onHttpRequest(req, state) {
+      if (req.caller) {
+        state.caller = req.caller;
+        return;
+      }
       const who = await access.identify({ headers: req.headers, query: req.query, socketIp: req.socketIp });
       if ('ok' in who) {
         state.refusedPlan = who.plan ?? 'keyless';

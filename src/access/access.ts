@@ -99,6 +99,12 @@ export interface Access {
   /** The budget step alone: counts one request of `caller` (429 when the budget is spent). */
   admit(caller: Caller): Promise<AccessDecision>;
   /**
+   * The 429 of a caller whose request budget this process has already seen spent, until its window resets: what a
+   * transport answers before it reads a body. Null otherwise (then `admit` decides). Counted as a rate-limited
+   * request of the key.
+   */
+  spent(caller: Caller): AccessDenial | null;
+  /**
    * Charges `points` of query cost to the caller's per-minute cost budget: 429 `COST_BUDGET_EXHAUSTED` (with
    * `retry-after`) when fewer are left, the refused points not counted.
    */
@@ -170,13 +176,15 @@ export function createAccess(opts: AccessOptions): Access {
     return { plan: key.plan, identity: `key:${key.id}`, key, limitPerMinute: key.limitPerMinute };
   };
 
+  /** Identities this process saw over their request budget → when their window resets (ms), a bounded few. */
+  const spentUntil = new Map<string, number>();
   const admit = async (caller: Caller): Promise<AccessDecision> => {
-    const decision = decide(
-      await opts.limiter.consume(caller.identity, caller.limitPerMinute),
-      caller.plan,
-      caller.identity,
-      caller.key,
-    );
+    const counted = await opts.limiter.consume(caller.identity, caller.limitPerMinute);
+    const decision = decide(counted, caller.plan, caller.identity, caller.key);
+    if (!counted.allowed) {
+      if (spentUntil.size >= MAX_SPENT) spentUntil.clear();
+      spentUntil.set(caller.identity, Date.now() + counted.resetMs);
+    }
     if (caller.key) {
       if (decision.ok) opts.keys.touch(caller.key.id);
       usage?.key(caller.key.id, decision.ok ? 'admitted' : 'rateLimited');
@@ -193,9 +201,28 @@ export function createAccess(opts: AccessOptions): Access {
     return costDenial(caller.plan, limit, points, r);
   };
 
+  const spent = (caller: Caller): AccessDenial | null => {
+    const until = spentUntil.get(caller.identity);
+    if (until === undefined) return null;
+    const left = until - Date.now();
+    if (left <= 0) {
+      spentUntil.delete(caller.identity);
+      return null;
+    }
+    if (caller.key) usage?.key(caller.key.id, 'rateLimited');
+    const d = decide(
+      { allowed: false, limit: caller.limitPerMinute, remaining: 0, resetMs: left },
+      caller.plan,
+      caller.identity,
+      caller.key,
+    );
+    return d.ok ? null : d;
+  };
+
   return {
     identify,
     admit,
+    spent,
     charge,
     correct(caller, points) {
       void costLimiter.adjust(caller.identity, costBudgets[caller.plan], points);
@@ -240,6 +267,9 @@ function decide(
     headers,
   };
 }
+
+/** Identities kept as over their request budget at most (beyond, the list starts again: each is seen anew by `admit`). */
+const MAX_SPENT = 10_000;
 
 /** Who a refusal speaks of: the key's plan, or the address of a caller without a key. */
 const whoOf = (plan: CallerPlan): string =>

@@ -150,6 +150,39 @@ describe('API key, before parsing', () => {
   });
 });
 
+/**
+ * A POST /graphql over a real socket that announces a 1 MB JSON body and sends none: what the server answers within
+ * `waitMs` (empty when it waits for the body).
+ */
+async function headersOnly(headers: Record<string, string>, waitMs = 5_000): Promise<string> {
+  const { createConnection } = await import('node:net');
+  if (!listening) {
+    await g.app.listen({ port: 0, host: '127.0.0.1' });
+    listening = true;
+  }
+  const port = (g.app.server.address() as { port: number }).port;
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' }, () => {
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(
+        `POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n${lines.join('')}\r\n`,
+      );
+    });
+    let text = '';
+    const done = () => {
+      socket.destroy();
+      resolve(text);
+    };
+    // A whole answer (its JSON body ends the text), or what came within `waitMs`.
+    socket.on('data', (d: Buffer) => {
+      text += d.toString();
+      if (/\r\n\r\n[^]*\}$/.test(text)) done();
+    });
+    setTimeout(done, waitMs);
+  });
+}
+let listening = false;
+
 describe('rate limit: the budgets of REST', () => {
   it('one budget per key across REST and GraphQL', async () => {
     const k = await g.makeKey('free');
@@ -192,6 +225,27 @@ describe('rate limit: the budgets of REST', () => {
     expect(g.counts.contexts).toEqual({ markets: 0, identity: 0, bridge: 0, accounts: 0 });
     // REST sees the same spent budget.
     expect((await restPing(k.key)).status).toBe(429);
+  });
+
+  it('once a budget is spent, later requests are refused before their body is read', async () => {
+    const k = await g.makeKey('enterprise', { limitPerMinute: 1 });
+    const h = { 'x-sp-api-key': k.key };
+    expect((await g.gql(CHEAP, { headers: h })).status).toBe(200);
+    expect((await g.gql(CHEAP, { headers: h })).status).toBe(429); // the router's own refusal: now known spent
+    // Answered before its body arrives: the request announces 1 MB and sends none of it.
+    const early = await headersOnly(h);
+    expect(early).toMatch(/^HTTP\/1\.1 429 /);
+    expect(early).toMatch(/"code":"RATE_LIMITED"/);
+    expect(early).toMatch(/\r\nretry-after: \d+\r\n/i);
+    // An unknown key likewise: 401 before the body.
+    const unknown = await post('{ not json', { headers: { 'x-sp-api-key': UNKNOWN_KEY } });
+    expect(unknown.status).toBe(401);
+    expect(codes(unknown.json as GqlBody)).toEqual(['API_KEY_UNKNOWN']);
+    // Another key's requests are read as usual.
+    const other = await g.makeKey('free');
+    expect(
+      codes((await post('{ not json', { headers: { 'x-sp-api-key': other.key } })).json as GqlBody),
+    ).toEqual(['INVALID_JSON']);
   });
 
   it('keyless callers are limited per address (keylessPerMinute), with a hint to send a key', async () => {
