@@ -2,8 +2,9 @@
  * Charts and daily candles of a coin, computed once per market snapshot and shared by the price API and the graph:
  * the first caller that asks for a (coin, currency, resolution, span) in a snapshot reads its history and builds the
  * series; every other caller in that snapshot — the same REST URL in another precision, the graph's `chart` field in
- * any request — gets the same series without a store read. The window ends at the first caller's clock. Entries are
- * bounded by their points in all (the least recently used go first) and never outlive their snapshot's use.
+ * any request — gets the same series without a store read. Callers end a chart's window at the snapshot's time
+ * (`computedAt`, its last point), so that a chart is a function of its snapshot alone. Entries are bounded by their
+ * points in all (the least recently used go first) and never outlive their snapshot's use.
  */
 import { LRUCache } from 'lru-cache';
 import { buildChart, dailyCandles } from '../engine/chart.ts';
@@ -57,18 +58,18 @@ export class ChartCache {
 
   /**
    * Daily candles of `coin` over `days` back from `now` (or all history: `max`) in `code`: completed days from
-   * `read`, the open day from `today` (memory, where every tick lands first).
+   * `read`, the open day from `today` (memory, where every tick lands first), both read only when it is built.
    */
   candles(
     snap: MarketSnapshot,
-    ask: { coin: AssetMarket; code: string; days: number | 'max'; now: number; today: Bar | null },
+    ask: { coin: AssetMarket; code: string; days: number | 'max'; now: number; today: () => Bar | null },
     read: ReadBars,
   ): Promise<CandleRows> {
     const key = `ohlc|${ask.coin.id}|${ask.code}|${ask.days}`;
     const from = ask.days === 'max' ? 0 : ask.now - ask.days * 86_400_000;
     return this.once(snap, key, async () => {
       const bars = await read('1d', Math.max(0, from - 86_400_000), ask.now - 86_400_000);
-      return dailyCandles(bars, { from, to: ask.now, rate: rateOf(snap, ask.code), today: ask.today });
+      return dailyCandles(bars, { from, to: ask.now, rate: rateOf(snap, ask.code), today: ask.today() });
     }) as Promise<CandleRows>;
   }
 

@@ -108,7 +108,9 @@ const Coin: CoinResolvers<MarketsContext> = {
   mining: coinMining,
   chart: async (m, { days, currency, interval }, ctx) => {
     const conv = converter(ctx, currency);
-    const now = ctx.now;
+    // The window ends at the snapshot's time: a chart built once per snapshot depends on the snapshot alone (a
+    // request answered from charts already built reads nothing else, so the router may keep its answer).
+    const now = snapshotOf(ctx).computedAt;
     const n = daysArg(days);
     const span = n * DAY_MS;
     const from = now - span;
@@ -132,16 +134,16 @@ const Coin: CoinResolvers<MarketsContext> = {
   },
   candles: async (m, { days, currency }, ctx) => {
     const conv = converter(ctx, currency);
-    const now = ctx.now;
+    const snap = snapshotOf(ctx);
+    const now = snap.computedAt;
     const n = daysArg(days);
-    const today = ctx.store.openDailyBar(m.id, now);
     const rows = await ctx.charts.candles(
-      snapshotOf(ctx),
-      { coin: m, code: conv.code, days: n, now, today },
+      snap,
+      { coin: m, code: conv.code, days: n, now, today: () => ctx.store.openDailyBar(m.id, now) },
       (r, f, t) => ctx.loaders.barsByCoin.load({ id: m.id, res: r, from: f, to: t }),
     );
-    // No history at all (no completed day, no open one): null, as before.
-    if (rows.length === 0 && !today) return null;
+    // No candle at all: the coin has no history (null), as a REST /ohlc of it answers [].
+    if (rows.length === 0) return null;
     return rows.map(([time, open, high, low, close]) => ({
       time,
       open: round(open),

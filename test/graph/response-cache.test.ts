@@ -131,6 +131,23 @@ describe('response cache (embedded router)', () => {
     expect(g.counts.barReads).toBe(1);
   });
 
+  it('a chart is an answer of its snapshot once built: the request that builds it executes, later ones are kept', async () => {
+    const q = '{ coin(id: "dogecoin") { id chart(days: 3) { points { time price } } } }';
+    const seen: [number, number][] = [];
+    for (let i = 0; i < 3; i++) {
+      g.resetCounts();
+      const before = g.router.responseCacheStats()?.hits ?? 0;
+      expect((await g.gql(q, { ip: freshIp() })).status).toBe(200);
+      seen.push([g.counts.barReads, (g.router.responseCacheStats()?.hits ?? 0) - before]);
+    }
+    // [history reads, response-cache hits]: built (reads history), answered from the built chart (kept), kept.
+    expect(seen).toEqual([
+      [1, 0],
+      [0, 0],
+      [0, 1],
+    ]);
+  });
+
   it('a cached answer is still refused to a caller over its cost ceiling or with a revoked key', async () => {
     const tight = await routerWith({ costLimits: { keyless: 10 } });
     try {

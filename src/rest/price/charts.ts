@@ -29,7 +29,6 @@ type Req = { Params: { id: string }; Querystring: Query };
 
 /** Registers the three chart routes; paths are relative to the price API prefix. */
 export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions, cache: ResponseCache): void {
-  const clock = (): number => opts.now?.() ?? Date.now();
 
   app.get<Req>('/coins/:id/market_chart', documented(marketChartSchema), async (req, reply) => {
     const snap = snapshotOr503(opts);
@@ -38,7 +37,7 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const days = parseDays(req.query, { decimals: true });
     const interval = parseChartInterval(req.query);
     const precision = parsePrecision(req.query);
-    const now = clock();
+    const now = snap.computedAt;
     const from = days.kind === 'max' ? 0 : now - days.spanMs;
     const span = days.kind === 'max' ? Infinity : days.spanMs;
     const res = pickResolution(span, { from, to: now }, now, interval);
@@ -68,7 +67,7 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const snap = snapshotOr503(opts);
     const coin = coinOr404(snap, req.params.id);
     const code = parseVsCurrency(req.query, snap.rates);
-    const now = clock();
+    const now = snap.computedAt;
     const window = parseRange(req.query, now);
     const interval = parseChartInterval(req.query);
     const precision = parsePrecision(req.query);
@@ -104,7 +103,7 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
     const days = parseDays(req.query, { decimals: false });
     parseOhlcInterval(req.query);
     const precision = parsePrecision(req.query);
-    const now = clock();
+    const now = snap.computedAt;
     const key = `ohlc|${coin.id}|${code}|${days.kind === 'max' ? 'max' : days.days}|${precisionKey(precision)}`;
     return cache.send(
       req,
@@ -121,7 +120,7 @@ export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions,
             code,
             days: days.kind === 'max' ? 'max' : days.days,
             now,
-            today: todayBar(opts, coin.id, now),
+            today: () => todayBar(opts, coin.id, now),
           },
           readBars(opts, coin),
         );
