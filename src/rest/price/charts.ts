@@ -29,7 +29,6 @@ type Req = { Params: { id: string }; Querystring: Query };
 
 /** Registers the three chart routes; paths are relative to the price API prefix. */
 export function registerChartRoutes(app: FastifyInstance, opts: PriceApiOptions, cache: ResponseCache): void {
-
   app.get<Req>('/coins/:id/market_chart', documented(marketChartSchema), async (req, reply) => {
     const snap = snapshotOr503(opts);
     const coin = coinOr404(snap, req.params.id);
