@@ -560,8 +560,9 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
       );
     const results: unknown[] = [];
     let stopped: Promise<number | null> | null = null;
-    for (let i = 0; i < 200; i += 10) {
-      const batch = Promise.all(Array.from({ length: 10 }, one));
+    // Batches of 8: a free key's places in flight (CONCURRENCY_LIMITS), even once one router takes them all.
+    for (let i = 0; i < 200; i += 8) {
+      const batch = Promise.all(Array.from({ length: 8 }, one));
       // Mid-batch: some of these are in flight at the router as it drains, some arrive after it has closed.
       if (i === 80) stopped = routers[1].stop('SIGTERM');
       results.push(...(await batch));

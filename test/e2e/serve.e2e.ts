@@ -81,7 +81,15 @@ describe('coinwallet serve (embedded PGlite)', () => {
     });
     expect(await free.json()).toEqual({
       data: { coin: { id: 'litecoin', symbol: 'ltc' } },
-      extensions: { cost: { estimated: 1, max: 2500, plan: 'keyless' } },
+      extensions: {
+        cost: {
+          estimated: 1,
+          actual: 1,
+          max: 2500,
+          plan: 'keyless',
+          budget: { limit: 5000, remaining: expect.any(Number) },
+        },
+      },
     });
   });
 });
