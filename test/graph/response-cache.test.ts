@@ -227,7 +227,9 @@ describe('response cache (embedded router)', () => {
       }
       // A query that declares none: likewise.
       for (let i = 0; i < 3; i++)
-        expect((await ask(r, '{ global { verifiedCoins } }', { variables: { junk: junk(i) } })).status).toBe(200);
+        expect((await ask(r, '{ global { verifiedCoins } }', { variables: { junk: junk(i) } })).status).toBe(
+          200,
+        );
       const st = r.responseCacheStats();
       expect(st).toMatchObject({ stored: 2, hits: 6, misses: 2, entries: 2 });
       expect(st?.size).toBeLessThan(10_000);
