@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
 import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
+import type { ApiLimits } from '../rest/api-limits.ts';
 import type { NamesApiOptions } from '../rest/names/index.ts';
 import { namesApi } from '../rest/names/index.ts';
 import type { BridgeApiOptions } from '../rest/bridge/index.ts';
@@ -41,6 +42,11 @@ export interface ServerOptions extends HealthOptions {
   graph?: Router;
   /** `COIN_IMAGES_DIR`: operator logos that replace the generated coin badges under `/assets/coins/`; default none. */
   coinImagesDir?: string | undefined;
+  /**
+   * The `/api` rate limits (per IP, per account, per partner: `src/rest/api-limits.ts`) over the access layer's
+   * store; omitted → none.
+   */
+  apiLimits?: ApiLimits;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -103,15 +109,17 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   await opts.beforeRoutes?.(app);
   registerHealth(app, opts);
   if (opts.accounts) {
-    await app.register(accountsApi, { prefix: '/api', ...opts.accounts });
+    const limits = opts.apiLimits;
+    await app.register(accountsApi, { prefix: '/api', ...opts.accounts, limits });
     if (opts.names) {
       // Same sessions and admin rights as the accounts API: a guard over the same sign-in service.
-      const guards = createAuthGuards({ auth: opts.accounts.auth, adminToken: opts.accounts.adminToken });
-      await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, ...opts.names });
+      const { auth, adminToken } = opts.accounts;
+      const guards = createAuthGuards({ auth, adminToken, limits });
+      await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, limits, ...opts.names });
     }
   }
   if (opts.graph) await mountRouter(app, opts.graph);
-  if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
+  if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge, limits: opts.apiLimits });
   await app.register(providerRoute, opts.provider ?? {});
   await app.register(webRoutes);
   // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).

@@ -11,6 +11,7 @@ import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { MessageAddressType } from '../../src/crypto/signed-message.ts';
 import { signPartnerRequest } from '../../src/names/partner-auth.ts';
 import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
+import type { ApiLimits } from '../../src/rest/api-limits.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -29,12 +30,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(): Promise<Harness> {
+export async function harness(o: { limits?: ApiLimits } = {}): Promise<Harness> {
   const db = await openDb({});
   const clock = { now: 1_767_225_600_000 }; // 2026-01-01T00:00:00Z
   const now = () => clock.now;
   const auth = new AuthService(db, { domain: DOMAIN, now });
-  const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN });
+  const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN, limits: o.limits });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
   await app.register(namesApi, {
@@ -43,6 +44,7 @@ export async function harness(): Promise<Harness> {
     guards,
     names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }),
     now,
+    limits: o.limits,
   });
   await app.ready();
   return {
