@@ -109,7 +109,8 @@ export function signatureShapeError(signatureBase64: string): string | null {
   } catch {
     return 'signature is not valid base64';
   }
-  if (sig.length !== SIGNATURE_LENGTH) return `signature must be ${SIGNATURE_LENGTH} bytes, got ${sig.length}`;
+  if (sig.length !== SIGNATURE_LENGTH)
+    return `signature must be ${SIGNATURE_LENGTH} bytes, got ${sig.length}`;
   const header = sig[0] as number;
   if (headerKind(header) === null) return `signature header byte ${header} is outside 27..42`;
   return null;

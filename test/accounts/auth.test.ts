@@ -188,7 +188,8 @@ describe('session', () => {
 describe('open challenges per address', () => {
   it('at most 5 unused challenges per address: a newer one drops the oldest (then CHALLENGE_NOT_FOUND)', async () => {
     const w = wallet('p2wpkh');
-    const ask = async () => (await call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } })).body;
+    const ask = async () =>
+      (await call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } })).body;
     const first = await ask();
     const rows = async () =>
       (await h.db.query('SELECT nonce FROM auth_challenges WHERE address = $1', [w.address])).rows.length;
