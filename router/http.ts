@@ -3,9 +3,11 @@
  * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
- * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs.
+ * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs. A body the client aborts is
+ * logged at debug and not answered.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAborted } from '../src/core/client-aborted.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Router, RouterRequest } from './index.ts';
 
@@ -44,6 +46,11 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
     scope.get(path, handler);
     scope.post(path, handler);
     scope.setErrorHandler(async (err: FastifyError, req, reply) => {
+      if (clientAborted(err, req.raw)) {
+        // Gone before its body was read: nothing to answer, nothing wrong here (`src/core/client-aborted.ts`).
+        req.log.debug({ code: err.code }, 'request body aborted by the client');
+        return reply.hijack();
+      }
       const bodyError = bodyErrorOf(err);
       if (bodyError && !reply.sent) return forward(req, reply, bodyError);
       req.log.error({ err }, 'router error');
