@@ -18,6 +18,7 @@ import { priceApi } from '../rest/price/index.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
+import { nosniffEverywhere } from './nosniff.ts';
 import type { HealthOptions } from './health.ts';
 import { webRoutes } from './browser/web-route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
@@ -83,11 +84,16 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     // Errors Fastify raises before routing (a path that is not valid percent-encoding) use our error body too.
     frameworkErrors: (err, _req, reply) => {
       const e = new ApiError(400, 'BAD_URL', `the request path is not valid: ${err.message}`);
-      void (reply as FastifyReply).code(e.status).send(e.toBody());
+      // Answered before any hook runs: the nosniff of every other answer is set here by hand.
+      void (reply as FastifyReply)
+        .code(e.status)
+        .header('x-content-type-options', 'nosniff')
+        .send(e.toBody());
     },
     bodyLimit: 1_048_576,
   });
   registerErrorHandling(app);
+  nosniffEverywhere(app);
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
@@ -121,7 +127,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   if (opts.graph) await mountRouter(app, opts.graph);
   if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge, limits: opts.apiLimits });
   await app.register(providerRoute, opts.provider ?? {});
-  await app.register(webRoutes);
+  await app.register(webRoutes, { walletHosts: opts.provider?.hostOrigins });
   // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).
   await app.register(assetRoutes, {
     coins: opts.engine.assets,

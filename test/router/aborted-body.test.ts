@@ -7,7 +7,7 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountRouter } from '../../router/http.ts';
@@ -28,7 +28,10 @@ beforeAll(async () => {
       done();
     },
   });
-  app = Fastify({ loggerInstance: pino({ level: 'debug' }, sink), disableRequestLogging: true });
+  app = Fastify({
+    loggerInstance: pino({ level: 'debug' }, sink) as FastifyBaseLogger,
+    disableRequestLogging: true,
+  });
   registerErrorHandling(app);
   const router = {
     handle: async () => {
