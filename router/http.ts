@@ -8,6 +8,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAborted } from '../src/core/client-aborted.ts';
+import { ApiError } from '../src/core/errors.ts';
+import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Router, RouterRequest } from './index.ts';
 
@@ -17,6 +19,8 @@ function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
     return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'request body must be at most 1 MiB' };
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
     return { status: 400, code: 'INVALID_JSON', message: 'request body must be a valid JSON document' };
+  if (err instanceof ApiError && err.code === 'INVALID_JSON')
+    return { status: 400, code: err.code, message: err.message };
   if (typeof err.code === 'string' && err.code.startsWith('FST_ERR_CTP_') && (err.statusCode ?? 500) < 500)
     return { status: 400, code: 'BAD_REQUEST', message: 'the request body could not be read' };
   return null;
@@ -24,7 +28,14 @@ function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
 
 export async function mountRouter(app: FastifyInstance, router: Router, path = '/graphql'): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    // Any other media type as text, for the router to refuse or hand to the engine; UTF-8 only (`src/core/utf8.ts`).
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
+      try {
+        done(null, utf8Body(body));
+      } catch (e) {
+        done(e as Error, undefined);
+      }
+    });
     const forward = async (
       req: FastifyRequest,
       reply: FastifyReply,

@@ -18,6 +18,7 @@ import { priceApi } from '../rest/price/index.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
+import { strictJsonBodies } from './json-body.ts';
 import { nosniffEverywhere } from './nosniff.ts';
 import type { HealthOptions } from './health.ts';
 import { webRoutes } from './browser/web-route.ts';
@@ -94,6 +95,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   });
   registerErrorHandling(app);
   nosniffEverywhere(app);
+  strictJsonBodies(app);
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],

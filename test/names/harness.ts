@@ -13,6 +13,7 @@ import { signPartnerRequest } from '../../src/names/partner-auth.ts';
 import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
 import type { ApiLimits } from '../../src/rest/api-limits.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { strictJsonBodies } from '../../src/server/json-body.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
@@ -38,6 +39,7 @@ export async function harness(o: { limits?: ApiLimits } = {}): Promise<Harness> 
   const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN, limits: o.limits });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
+  strictJsonBodies(app); // as the product's server (src/server/app.ts)
   await app.register(namesApi, {
     prefix: '/api',
     db,

@@ -260,6 +260,36 @@ describe('signed partner requests', () => {
   });
 });
 
+describe('partner request bodies', () => {
+  it('invalid UTF-8 → 400 INVALID_JSON (checked on the bytes received), nothing registered', async () => {
+    const payload = Buffer.concat([
+      Buffer.from('{"name":"utf'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('.coin","owner":"u"}'),
+    ]);
+    const headers = signPartnerRequest({
+      partnerId: p.id,
+      secret: p.secret,
+      method: 'POST',
+      path: '/api/partner/names',
+      timestamp: now(),
+      nonce: 'utf8-nonce-0123456789',
+      body: payload.toString('latin1'),
+    });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/api/partner/names',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload,
+    });
+    expect([r.statusCode, (r.json() as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'INVALID_JSON',
+    ]);
+    expect((await h.db.query("SELECT 1 FROM names WHERE label LIKE 'utf%'")).rows).toEqual([]);
+  });
+});
+
 describe('partner rate limits (API_RATE_LIMITS partner, sign-in)', () => {
   it('signed requests count per partner; refused ones in the IP’s sign-in bucket (429 once used up)', async () => {
     const limited = await harness({

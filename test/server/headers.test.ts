@@ -104,4 +104,18 @@ describe('response headers', () => {
       expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
   });
+
+  it('a JSON body with invalid UTF-8 is 400 INVALID_JSON (the server’s JSON parser checks the bytes)', async () => {
+    const payload = Buffer.concat([Buffer.from('{"address":"ltc1'), Buffer.from([0xfe]), Buffer.from('"}')]);
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/auth/challenge',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect([r.statusCode, (r.json() as { error?: { code?: string } }).error?.code]).toEqual([
+      400,
+      'INVALID_JSON',
+    ]);
+  });
 });

@@ -11,6 +11,8 @@ import { guarded } from '../accounts/guards-impl.ts';
 import { admitCaller, refusedCredentials } from '../api-limits.ts';
 import type { ApiLimits } from '../api-limits.ts';
 import { parseBody } from '../../accounts/body.ts';
+import { ApiError } from '../../core/errors.ts';
+import { utf8Body } from '../../core/utf8.ts';
 import { nameErrors } from '../../names/errors.ts';
 import {
   SqlPartnerNonceStore,
@@ -43,9 +45,9 @@ export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRout
     raw.set(req, body);
     if (body.length === 0) return done(null, undefined);
     try {
-      done(null, JSON.parse(body.toString('utf8')));
-    } catch {
-      done(nameErrors.invalidJson(), undefined);
+      done(null, JSON.parse(utf8Body(body)));
+    } catch (e) {
+      done(e instanceof ApiError ? e : nameErrors.invalidJson(), undefined);
     }
   });
 
