@@ -104,7 +104,7 @@ function expect429(r: LightMyRequestResponse, limit: number, what: RegExp): void
 
 describe('/api rate limits', () => {
   it('every /api route is limited: public ones declare a per-IP bucket, the others answer 401 without credentials', async () => {
-    const api = routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
+    const api = routes.filter((r) => r.url.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(30);
     const pub: string[] = [];
     for (const r of api) {
@@ -124,6 +124,12 @@ describe('/api rate limits', () => {
       'GET /api/dapps/access public',
       'GET /api/proof-of-reserves public',
       'GET /api/resolve/:name public',
+      'HEAD /api/coins public',
+      'HEAD /api/config public',
+      'HEAD /api/dapps public',
+      'HEAD /api/dapps/access public',
+      'HEAD /api/proof-of-reserves public',
+      'HEAD /api/resolve/:name public',
       'POST /api/auth/challenge challenge',
       'POST /api/auth/session sign-in',
     ]);
