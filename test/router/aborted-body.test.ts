@@ -28,10 +28,7 @@ beforeAll(async () => {
       done();
     },
   });
-  app = Fastify({
-    loggerInstance: pino({ level: 'debug' }, sink) as FastifyBaseLogger,
-    disableRequestLogging: true,
-  });
+  app = Fastify({ loggerInstance: pino({ level: 'debug' }, sink) as FastifyBaseLogger });
   registerErrorHandling(app);
   const router = {
     handle: async () => {
