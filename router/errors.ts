@@ -41,6 +41,12 @@ export const routerErrors = {
       'MAX_TOKENS_EXCEEDED',
       `the document has more than ${max} tokens: send a smaller document (or a persisted query)`,
     ),
+  queryTooLong: (n: number, max: number) =>
+    new ApiError(
+      400,
+      'MAX_QUERY_LENGTH_EXCEEDED',
+      `the document is ${n} characters long: at most ${max} are allowed (send a smaller document, or a persisted query)`,
+    ),
   batchTooLarge: (n: number, max: number) =>
     new ApiError(
       400,

@@ -3,9 +3,13 @@
  * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
- * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs.
+ * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs. A body the client aborts is
+ * logged at debug and not answered.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAborted } from '../src/core/client-aborted.ts';
+import { ApiError } from '../src/core/errors.ts';
+import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Caller } from '../src/access/access.ts';
 import type { Router, RouterRequest } from './index.ts';
@@ -16,6 +20,8 @@ function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
     return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'request body must be at most 1 MiB' };
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
     return { status: 400, code: 'INVALID_JSON', message: 'request body must be a valid JSON document' };
+  if (err instanceof ApiError && err.code === 'INVALID_JSON')
+    return { status: 400, code: err.code, message: err.message };
   if (typeof err.code === 'string' && err.code.startsWith('FST_ERR_CTP_') && (err.statusCode ?? 500) < 500)
     return { status: 400, code: 'BAD_REQUEST', message: 'the request body could not be read' };
   return null;
@@ -23,7 +29,14 @@ function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
 
 export async function mountRouter(app: FastifyInstance, router: Router, path = '/graphql'): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    // Any other media type as text, for the router to refuse or hand to the engine; UTF-8 only (`src/core/utf8.ts`).
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
+      try {
+        done(null, utf8Body(body));
+      } catch (e) {
+        done(e as Error, undefined);
+      }
+    });
     /** The caller `refuseEarly` identified, for the router not to look it up again. */
     const callers = new WeakMap<object, Caller>();
     const forward = async (
@@ -65,6 +78,11 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
     scope.get(path, handler);
     scope.post(path, handler);
     scope.setErrorHandler(async (err: FastifyError, req, reply) => {
+      if (clientAborted(err, req.raw)) {
+        // Gone before its body was read: nothing to answer, nothing wrong here (`src/core/client-aborted.ts`).
+        req.log.debug({ code: err.code }, 'request body aborted by the client');
+        return reply.hijack();
+      }
       const bodyError = bodyErrorOf(err);
       if (bodyError && !reply.sent) return forward(req, reply, bodyError);
       req.log.error({ err }, 'router error');

@@ -17,8 +17,12 @@ import { LRUCache } from 'lru-cache';
 import { Kind, parse } from 'graphql';
 import type { RawOperation } from './plugin.ts';
 
-/** Parsed verdicts kept per operation text (the same few texts come again and again), least recently used dropped. */
+/**
+ * Parsed verdicts kept per operation text (the same few texts come again and again), least recently used dropped:
+ * at most 1,000, and at most 4 Mi characters of text in all (the key is the whole text).
+ */
 const MAX_VERDICTS = 1_000;
+const MAX_VERDICT_TEXT = 4 * 1024 * 1024;
 
 export interface Inflight<T> {
   /**
@@ -58,7 +62,11 @@ export function createInflight<T>(opts: { defer: boolean }): Inflight<T> {
   };
 }
 
-const verdicts = new LRUCache<string, boolean>({ max: MAX_VERDICTS });
+const verdicts = new LRUCache<string, boolean>({
+  max: MAX_VERDICTS,
+  maxSize: MAX_VERDICT_TEXT,
+  sizeCalculation: (_v, k) => k.length + 1,
+});
 
 /** Whether `query` (with `operationName`) is a query operation; false when it cannot be parsed or chosen. */
 function isQuery(query: string, operationName: string | undefined): boolean {

@@ -7,7 +7,9 @@
  * (by identity: the snapshot object), and the subgraph itself says whether a request read anything besides it
  * (history, the clock, sources, mining figures — `ResponseCacheFacet.readBy`). So a hit is byte for byte what
  * executing the operation again would give. Only queries without errors are kept; mutations never. Memory is bounded
- * by entries and by the data's JSON length (`ResponseCacheOptions`).
+ * by entries and by the size of everything an entry keeps: its key (which holds the variables as JSON) and its data's
+ * JSON (`ResponseCacheOptions`). Variables the operation does not declare never reach the key: the engine drops them
+ * first (`router/variables.ts`).
  *
  * Everything per caller still runs per request: the API key, the rate limit, the persisted-operation check, the
  * limits and the query-cost estimate (with its `extensions.cost` and `X-Query-Cost`) all happen before the
@@ -25,7 +27,7 @@ interface Entry {
    */
   deps: ReadonlyArray<readonly [Subgraph<unknown>, WeakRef<object>]>;
   data: Record<string, unknown>;
-  /** Length of the data's JSON: what the memory bound counts. */
+  /** Length of the key plus the data's JSON: what the memory bound counts. */
   size: number;
 }
 
@@ -34,7 +36,7 @@ export interface ResponseCacheStats {
   misses: number;
   stored: number;
   entries: number;
-  /** Sum of the entries' JSON lengths. */
+  /** Sum of the entries' sizes: key length plus the data's JSON length each. */
   size: number;
 }
 
@@ -42,8 +44,9 @@ export interface ResponseCacheOptions {
   /** Distinct operations × variables kept (oldest dropped first). Default 500. */
   maxEntries?: number;
   /**
-   * Bound on the kept data, as the sum of its JSON lengths (oldest dropped first; a response larger than an eighth
-   * of it is not kept). Default 16 MiB — a few times that in heap.
+   * Bound on what the entries keep, as the sum over entries of the key's length (query id, operation name and the
+   * variables' JSON) and the data's JSON length (oldest dropped first; an entry larger than an eighth of it is not
+   * kept). Default 16 MiB — a few times that in heap.
    */
   maxSize?: number;
 }
@@ -126,9 +129,9 @@ export function createResponseCache(
     if (key === null) return;
     const deps = await depsOf(ctx);
     if (!deps) return;
-    const bytes = JSON.stringify(data).length;
-    if (bytes > maxSize / 8) return;
-    entries.set(key, { deps, data, size: bytes });
+    const size = key.length + JSON.stringify(data).length;
+    if (size > maxSize / 8) return;
+    entries.set(key, { deps, data, size });
     counts.stored++;
   }
 

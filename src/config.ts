@@ -2,6 +2,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
+import { parseApiLimits } from './access/api-limits.ts';
+import type { ApiBucket } from './access/api-limits.ts';
 import type { CallerPlan } from './access/plans.ts';
 import { DEFAULT_DEMO_SEED } from './demo/dataset.ts';
 import { DEFAULT_NAME_SUFFIX } from './names/name-rules.ts';
@@ -50,6 +52,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** `TRUSTED_PROXIES`: comma-separated addresses/CIDRs whose `X-Forwarded-For` is believed; default none. */
   trustedProxies: string[];
+  /** `API_RATE_LIMITS`: per-minute limits of the `/api` buckets (`src/access/api-limits.ts`); default none changed. */
+  apiRateLimits: Partial<Record<ApiBucket, number>>;
   /**
    * `API_KEY_PEPPER`: server-side secret mixed into key hashes, at least 16 characters; embedded mode generates one
    * under DATA_DIR.
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    apiRateLimits: apiRateLimits(env.API_RATE_LIMITS),
     apiKeyPepper: secret(env, 'API_KEY_PEPPER', 'it keys the hashes of every API key'),
     adminToken: secret(env, 'ADMIN_TOKEN', 'it opens every operator endpoint'),
     nameSuffix: suffix(env.NAME_SUFFIX),
@@ -253,6 +258,14 @@ function perPlan(
     out[k as (typeof COST_PLANS)[number]] = x;
   }
   return out;
+}
+
+function apiRateLimits(v: string | undefined): AppConfig['apiRateLimits'] {
+  try {
+    return parseApiLimits(v);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
 }
 
 function signInDomain(v: string | undefined): string | undefined {

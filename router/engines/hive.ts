@@ -30,6 +30,7 @@ import { ApiError } from '../../src/core/errors.ts';
 import { fromApiError } from '../../subgraphs/shared/errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
+import { declaredVariables } from '../variables.ts';
 import { closeSources, createSources } from '../sources/create.ts';
 import type { SourceContext } from '../sources/source.ts';
 import {
@@ -259,7 +260,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       const { operation } = phase;
       // Embedded: the response cache, then direct execution (`router/response-cache.ts`, `direct-execution.ts`).
       const source = (args.contextValue as RouterServerContext).routerSource;
-      const variables = args.variableValues ?? {};
+      // Undeclared variables dropped before the key is made and anything executes (`router/variables.ts`).
+      const variables = (args.variableValues = declaredVariables(operation, args.variableValues ?? {}));
       const key =
         cache && operation.operation === 'query'
           ? responseCacheKey(documentId(args.document), args.operationName, variables)

@@ -1,5 +1,5 @@
 /**
- * Shape limits: batch size and tokens before parsing; fields (fragments expanded), depth, aliases and directives
+ * Shape limits: batch size, query length and tokens before parsing; fields (fragments expanded), depth, aliases and directives
  * after parsing (before the query plan runs). Introspection is allowed (its subtrees count as one level of depth)
  * and costed by the query-cost plugin.
  *
@@ -18,6 +18,12 @@ export interface Limits {
   maxAliases: number;
   maxDirectives: number;
   maxTokens: number;
+  /**
+   * Characters of an operation's text (comments included). What bounds the memory the parse caches keep per
+   * distinct text (the runtime's keeps 1,024 texts, `router/inflight.ts` a few MiB): without it, a megabyte of
+   * comment made each request a megabyte kept.
+   */
+  maxQueryLength: number;
   maxBatch: number;
   /** Fields of an operation once its fragments are expanded where they are spread. */
   maxFields: number;
@@ -28,6 +34,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   maxAliases: 30,
   maxDirectives: 20,
   maxTokens: 4_000,
+  maxQueryLength: 32_768,
   maxBatch: 10,
   maxFields: 2_000,
 };
@@ -73,7 +80,10 @@ export function limitsPlugin(limits: Limits): RouterPlugin {
       if (req.batched && req.operations.length > limits.maxBatch)
         throw routerErrors.batchTooLarge(req.operations.length, limits.maxBatch);
       for (const op of req.operations) {
-        if (typeof op.query === 'string' && countTokens(op.query, limits.maxTokens) > limits.maxTokens)
+        if (typeof op.query !== 'string') continue;
+        if (op.query.length > limits.maxQueryLength)
+          throw routerErrors.queryTooLong(op.query.length, limits.maxQueryLength);
+        if (countTokens(op.query, limits.maxTokens) > limits.maxTokens)
           throw routerErrors.tooManyTokens(limits.maxTokens);
       }
     },

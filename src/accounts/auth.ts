@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { encodeP2sh, parseAddress } from '../crypto/address.ts';
 import { LTC } from '../crypto/coins.ts';
-import { verifySignedMessage } from '../crypto/signed-message.ts';
+import { signatureShapeError, verifySignedMessage } from '../crypto/signed-message.ts';
 import { accountErrors } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import * as accounts from './account-repo.ts';
@@ -26,8 +26,11 @@ export interface AuthServiceOptions {
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const SESSION_TTL_MS = 24 * 3_600_000;
-/** Challenges a sign-in is checked against: the newest of the address (when no nonce is given). */
-const CANDIDATES = 10;
+/**
+ * Unused challenges kept per address: issuing one more drops the oldest (it then answers CHALLENGE_NOT_FOUND). Bounds
+ * the rows a flood of challenge requests for one address can leave behind.
+ */
+export const OPEN_CHALLENGES_PER_ADDRESS = 5;
 /** Expired challenges and sessions are kept this long (to answer CHALLENGE_EXPIRED / SESSION_EXPIRED), then purged. */
 const CHALLENGE_RETENTION_MS = 3_600_000;
 const SESSION_RETENTION_MS = 7 * 24 * 3_600_000;
@@ -81,24 +84,28 @@ export class AuthService {
       expiresAt,
     });
     await repo.purgeChallenges(this.db, issuedAt - CHALLENGE_RETENTION_MS);
-    await repo.insertChallenge(this.db, { nonce, address: addr, message, issuedAt, expiresAt, usedAt: null });
+    await this.db.transaction(async (tx) => {
+      await repo.insertChallenge(tx, { nonce, address: addr, message, issuedAt, expiresAt, usedAt: null });
+      await repo.dropOldUnusedChallenges(tx, addr, OPEN_CHALLENGES_PER_ADDRESS);
+    });
     return { challenge: message, nonce, expiresAt };
   }
 
   /**
-   * Exchanges a signed challenge for a session. The signature is checked against the address's newest challenges
-   * (or the one `nonce` names); the challenge it signs is consumed in the same transaction that creates the session
-   * (and, on a first sign-in, the account). 401 codes: CHALLENGE_NOT_FOUND, CHALLENGE_USED, CHALLENGE_EXPIRED,
-   * ADDRESS_MISMATCH, BAD_SIGNATURE; 400 INVALID_ADDRESS, MALFORMED_SIGNATURE.
+   * Exchanges a signed challenge for a session. The signature is checked against one challenge: the one `nonce`
+   * names, or without a nonce the address's newest unused one (older clients; any newer challenge for the address
+   * replaces it) — one signature check per attempt, never a scan. The challenge is consumed in the same transaction that creates
+   * the session (and, on a first sign-in, the account). 401 codes: CHALLENGE_NOT_FOUND, CHALLENGE_USED,
+   * CHALLENGE_EXPIRED, ADDRESS_MISMATCH, BAD_SIGNATURE; 400 INVALID_ADDRESS, MALFORMED_SIGNATURE.
    */
   async signIn(address: string, signature: string, nonce?: string): Promise<SignIn> {
     const addr = normaliseAddress(address);
     const at = this.now();
-    const candidates =
+    const challenge =
       nonce === undefined
-        ? await repo.selectRecentChallenges(this.db, addr, CANDIDATES)
+        ? ((await repo.selectRecentChallenges(this.db, addr, 1))[0] ?? null)
         : await this.named(addr, nonce);
-    const match = this.matching(addr, signature, candidates, at);
+    const match = this.verified(addr, signature, challenge);
     if (match.usedAt !== null) throw accountErrors.challengeUsed();
     if (at >= match.expiresAt) throw accountErrors.challengeExpired();
 
@@ -154,35 +161,24 @@ export class AuthService {
   }
 
   /** The challenge `nonce` names, when it is one of this address's. */
-  private async named(addr: string, nonce: string): Promise<StoredChallenge[]> {
+  private async named(addr: string, nonce: string): Promise<StoredChallenge | null> {
     const c = NONCE_RE.test(nonce) ? await repo.selectChallenge(this.db, nonce) : null;
-    return c && c.address === addr ? [c] : [];
+    return c && c.address === addr ? c : null;
   }
 
-  /** The challenge the signature signs, or the 4xx that says why there is none. */
-  private matching(
-    addr: string,
-    signature: string,
-    candidates: StoredChallenge[],
-    at: number,
-  ): StoredChallenge {
-    let firstFailure: 'ADDRESS_MISMATCH' | 'BAD_SIGNATURE' | null = null;
-    for (const c of candidates) {
-      const r = verifySignedMessage(LTC, addr, c.message, signature);
-      if (r.ok) return c;
-      if (r.code === 'MALFORMED_SIGNATURE') throw accountErrors.malformedSignature();
-      if (r.code === 'MALFORMED_ADDRESS') throw accountErrors.invalidAddress();
-      // Checked against the newest open challenge first, so its verdict is the one reported.
-      if (c.usedAt === null && at < c.expiresAt) firstFailure ??= r.code;
+  /** `challenge` when the signature signs it, else the 4xx that says why not (one signature check at most). */
+  private verified(addr: string, signature: string, challenge: StoredChallenge | null): StoredChallenge {
+    if (challenge === null) {
+      // Still tell a malformed signature apart (a client bug) from a missing challenge: a parse, no verification.
+      if (signatureShapeError(signature) !== null) throw accountErrors.malformedSignature();
+      throw accountErrors.challengeNotFound();
     }
-    if (candidates.length === 0) {
-      // Still tell a malformed signature apart (a client bug) from a missing challenge.
-      const r = verifySignedMessage(LTC, addr, '', signature);
-      if (!r.ok && r.code === 'MALFORMED_SIGNATURE') throw accountErrors.malformedSignature();
-    }
-    if (firstFailure === 'ADDRESS_MISMATCH') throw accountErrors.addressMismatch();
-    if (firstFailure === 'BAD_SIGNATURE') throw accountErrors.badSignature();
-    throw accountErrors.challengeNotFound();
+    const r = verifySignedMessage(LTC, addr, challenge.message, signature);
+    if (r.ok) return challenge;
+    if (r.code === 'MALFORMED_SIGNATURE') throw accountErrors.malformedSignature();
+    if (r.code === 'MALFORMED_ADDRESS') throw accountErrors.invalidAddress();
+    if (r.code === 'BAD_SIGNATURE') throw accountErrors.badSignature();
+    throw accountErrors.addressMismatch();
   }
 }
 

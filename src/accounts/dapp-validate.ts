@@ -95,9 +95,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 // A lone UTF-16 surrogate cannot be stored as UTF-8: it would come back changed.
 const LONE_SURROGATE = /\p{Cs}/u;
-// WHATWG's `input type=email` rule, with at least one dot in the domain.
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+/**
+ * An address: RFC 5322's dot-atom before the `@` (no leading, trailing or double dot) without the characters that
+ * mean something in a URL — `? & % # / =` — so no `mailto:` query (`?cc=…&body=…`) or percent-escape can ride in
+ * one; at most 64 characters. After it a host name with at least one dot (WHATWG's `input type=email` labels).
+ */
+const LOCAL_CHAR = "[a-zA-Z0-9!$'*+^_`{|}~-]";
+const EMAIL = new RegExp(
+  `^(?=[^@]{1,64}@)${LOCAL_CHAR}+(?:\\.${LOCAL_CHAR}+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$`,
+);
 
 /** Checks a listing request body (already parsed JSON); throws the 400 naming the first field that fails. */
 export function validateDappInput(body: unknown): DappInput {
@@ -195,7 +201,7 @@ function email(v: unknown): string {
   if (v.length > DAPP_LIMITS.email || !EMAIL.test(v))
     throw dappErrors.invalid(
       'contactEmail',
-      `must be an e-mail address such as dev@example.com, at most ${DAPP_LIMITS.email} characters`,
+      `must be an e-mail address such as dev@example.com (letters, digits and ! $ ' * + - ^ _ \` { | } ~ between single dots before the @; no ? & % # / =), at most ${DAPP_LIMITS.email} characters`,
     );
   return v;
 }

@@ -56,7 +56,10 @@ export async function selectChallenge(q: Queryable, nonce: string): Promise<Stor
   return r.rows[0] ? challengeFromRow(r.rows[0]) : null;
 }
 
-/** The newest `limit` challenges of an address, used and expired ones included. */
+/**
+ * The newest `limit` challenges of an address, unused ones first (expired ones included), then used ones: the first is
+ * the address's newest open challenge, or its newest when none is open.
+ */
 export async function selectRecentChallenges(
   q: Queryable,
   address: string,
@@ -64,7 +67,7 @@ export async function selectRecentChallenges(
 ): Promise<StoredChallenge[]> {
   const r = await q.query<ChallengeRow>(
     `SELECT nonce, address, message, issued_at, expires_at, used_at FROM auth_challenges
-     WHERE address = $1 ORDER BY issued_at DESC, nonce LIMIT $2`,
+     WHERE address = $1 ORDER BY used_at IS NULL DESC, issued_at DESC, nonce LIMIT $2`,
     [address, limit],
   );
   return r.rows.map(challengeFromRow);
@@ -130,4 +133,16 @@ export async function revokeSession(q: Queryable, tokenHash: string, at: number)
 /** Deletes sessions that expired before `before`. */
 export async function purgeSessions(q: Queryable, before: number): Promise<void> {
   await q.query('DELETE FROM sessions WHERE expires_at < $1', [before]);
+}
+
+/**
+ * Deletes the unused challenges of `address` beyond its `keep` newest (used ones stay: each belongs to a sign-in).
+ */
+export async function dropOldUnusedChallenges(q: Queryable, address: string, keep: number): Promise<void> {
+  await q.query(
+    `DELETE FROM auth_challenges WHERE address = $1 AND used_at IS NULL AND nonce NOT IN (
+       SELECT nonce FROM auth_challenges WHERE address = $1 AND used_at IS NULL
+       ORDER BY issued_at DESC, nonce LIMIT $2)`,
+    [address, keep],
+  );
 }

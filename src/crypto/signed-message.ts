@@ -99,6 +99,24 @@ const describe = (t: MessageAddressType | 'p2pkh-uncompressed'): string =>
   t === 'p2pkh-uncompressed' ? 'P2PKH (uncompressed key)' : t.toUpperCase();
 
 /**
+ * Why a signature is malformed (not base64, not 65 bytes, a header byte outside 27..42), or null when its shape is
+ * right: the checks of {@link verifySignedMessage} that need no curve arithmetic.
+ */
+export function signatureShapeError(signatureBase64: string): string | null {
+  let sig: Uint8Array;
+  try {
+    sig = base64.decode(signatureBase64);
+  } catch {
+    return 'signature is not valid base64';
+  }
+  if (sig.length !== SIGNATURE_LENGTH)
+    return `signature must be ${SIGNATURE_LENGTH} bytes, got ${sig.length}`;
+  const header = sig[0] as number;
+  if (headerKind(header) === null) return `signature header byte ${header} is outside 27..42`;
+  return null;
+}
+
+/**
  * Verify a base64 compact signature of `message` against `address` on the coin `params`.
  *
  * Accepted (see docs/signatures.md):

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { clientAborted } from '../core/client-aborted.ts';
 import { ApiError, notReady } from '../core/errors.ts';
 
 /** Errors shared by every REST surface. */
@@ -23,6 +24,12 @@ export const commonErrors = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (clientAborted(err, req.raw)) {
+      // Gone before its body was read: nothing to answer, nothing wrong here (`src/core/client-aborted.ts`).
+      req.log.debug({ code: (err as FastifyError).code }, 'request body aborted by the client');
+      reply.hijack();
+      return;
+    }
     const api = err instanceof ApiError ? err : fromFastify(err as FastifyError);
     if (api.status >= 500 && api.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
     void reply.code(api.status).headers(api.headers).send(api.toBody());

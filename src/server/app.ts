@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
 import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
+import type { ApiLimits } from '../rest/api-limits.ts';
 import type { NamesApiOptions } from '../rest/names/index.ts';
 import { namesApi } from '../rest/names/index.ts';
 import type { BridgeApiOptions } from '../rest/bridge/index.ts';
@@ -18,6 +19,8 @@ import type { LoadShedder } from '../access/overload.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
+import { strictJsonBodies } from './json-body.ts';
+import { nosniffEverywhere } from './nosniff.ts';
 import type { HealthOptions } from './health.ts';
 import { webRoutes } from './browser/web-route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
@@ -44,6 +47,11 @@ export interface ServerOptions extends HealthOptions {
   graph?: Router;
   /** `COIN_IMAGES_DIR`: operator logos that replace the generated coin badges under `/assets/coins/`; default none. */
   coinImagesDir?: string | undefined;
+  /**
+   * The `/api` rate limits (per IP, per account, per partner: `src/rest/api-limits.ts`) over the access layer's
+   * store; omitted → none.
+   */
+  apiLimits?: ApiLimits;
   /** Registers request hooks (the access layer) before any route; called inside the root scope. */
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -80,11 +88,17 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     // Errors Fastify raises before routing (a path that is not valid percent-encoding) use our error body too.
     frameworkErrors: (err, _req, reply) => {
       const e = new ApiError(400, 'BAD_URL', `the request path is not valid: ${err.message}`);
-      void (reply as FastifyReply).code(e.status).send(e.toBody());
+      // Answered before any hook runs: the nosniff of every other answer is set here by hand.
+      void (reply as FastifyReply)
+        .code(e.status)
+        .header('x-content-type-options', 'nosniff')
+        .send(e.toBody());
     },
     bodyLimit: 1_048_576,
   });
   registerErrorHandling(app);
+  nosniffEverywhere(app);
+  strictJsonBodies(app);
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
@@ -106,17 +120,19 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   await opts.beforeRoutes?.(app);
   registerHealth(app, opts);
   if (opts.accounts) {
-    await app.register(accountsApi, { prefix: '/api', ...opts.accounts });
+    const limits = opts.apiLimits;
+    await app.register(accountsApi, { prefix: '/api', ...opts.accounts, limits });
     if (opts.names) {
       // Same sessions and admin rights as the accounts API: a guard over the same sign-in service.
-      const guards = createAuthGuards({ auth: opts.accounts.auth, adminToken: opts.accounts.adminToken });
-      await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, ...opts.names });
+      const { auth, adminToken } = opts.accounts;
+      const guards = createAuthGuards({ auth, adminToken, limits });
+      await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, limits, ...opts.names });
     }
   }
   if (opts.graph) await mountRouter(app, opts.graph);
-  if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge });
+  if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge, limits: opts.apiLimits });
   await app.register(providerRoute, opts.provider ?? {});
-  await app.register(webRoutes);
+  await app.register(webRoutes, { walletHosts: opts.provider?.hostOrigins });
   // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).
   await app.register(assetRoutes, {
     coins: opts.engine.assets,

@@ -1,6 +1,8 @@
 import { withTimeout } from '../core/timeout.ts';
 import { createClient } from 'redis';
 import { createAccess } from '../access/access.ts';
+import { createApiLimiter } from '../access/api-limits.ts';
+import type { ApiLimiter } from '../access/api-limits.ts';
 import type { Access } from '../access/access.ts';
 import { ApiKeyService } from '../accounts/keys.ts';
 import { COST_KEY_PREFIX, createMemoryLimiter, createRedisLimiter } from '../access/limiter.ts';
@@ -18,6 +20,8 @@ export type RedisClient = ReturnType<typeof createClient>;
 export interface AccessRuntime {
   keys: ApiKeyService;
   access: Access;
+  /** The `/api` rate limits (`API_RATE_LIMITS`), counted by the same store as the price API's budgets. */
+  apiLimiter: ApiLimiter;
   /** The shared Redis connection when `REDIS_URL` is set (the router keeps its APQ cache there too). */
   redis: RedisClient | null;
   /**
@@ -34,7 +38,10 @@ export interface AccessRuntime {
  * indexed lookup per keyed request), since another process may revoke a key at any time.
  */
 export async function createAccessRuntime(
-  cfg: Pick<AppConfig, 'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies'> &
+  cfg: Pick<
+    AppConfig,
+    'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies' | 'apiRateLimits'
+  > &
     Partial<Pick<AppConfig, 'costBudgets' | 'concurrencyLimits'>>,
   db: Db,
   log: Logger,
@@ -84,6 +91,7 @@ export async function createAccessRuntime(
   return {
     keys,
     access,
+    apiLimiter: createApiLimiter(limiter, cfg.apiRateLimits),
     redis,
     usage,
     async close() {

@@ -292,6 +292,7 @@ export async function serveMetrics(
   port: number,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
+    res.setHeader('x-content-type-options', 'nosniff');
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics\n');
       return;

@@ -11,6 +11,8 @@ import { loadDeployment } from '../bridge/deployment.ts';
 import type { AppConfig } from '../config.ts';
 import { ConfigError } from '../config.ts';
 import { registerErrorHandling } from '../rest/errors.ts';
+import { strictJsonBodies } from '../server/json-body.ts';
+import { nosniffEverywhere } from '../server/nosniff.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import { openDb } from '../store/open.ts';
@@ -77,6 +79,8 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   run.defer(() => db.close());
   const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
   registerErrorHandling(app);
+  nosniffEverywhere(app);
+  strictJsonBodies(app);
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};
   let dependencies: Dependencies | undefined;

@@ -102,6 +102,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
     names: { names: services.names },
     bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+    apiLimits: { limiter: access.apiLimiter, trustedProxies: cfg.trustedProxies },
     beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
     dataset: () => dataset,
     reserves: () => attester?.health ?? null,

@@ -10,6 +10,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
+import { utf8Body } from '../../src/core/utf8.ts';
 import type { Subgraph } from './subgraph.ts';
 
 /**
@@ -66,7 +67,14 @@ export async function mountSubgraph(
   });
   await server.start();
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    // Any other media type as text, for Apollo Server to refuse; UTF-8 only (`src/core/utf8.ts`).
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
+      try {
+        done(null, utf8Body(body));
+      } catch (e) {
+        done(e as Error, undefined);
+      }
+    });
     const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const headers = new HeaderMap();
       const flat: Record<string, string | undefined> = {};

@@ -133,13 +133,18 @@ describe('session', () => {
 
   it('an expired challenge → 401 CHALLENGE_EXPIRED (valid until 5 minutes after issue)', async () => {
     const w = wallet('p2pkh');
-    const late = await challengeFor(h, w.address);
-    const onTime = await challengeFor(h, w.address);
+    const ask = () => call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } });
+    const late = (await ask()).body;
+    const onTime = (await ask()).body;
     h.clock.now += 300_000 - 1;
-    expect((await session(w.address, w.sign(onTime))).status).toBe(201);
+    const signed = (c: Record<string, unknown>) => ({ nonce: c.nonce });
+    expect((await session(w.address, w.sign(onTime.challenge as string), signed(onTime))).status).toBe(201);
     h.clock.now += 1;
-    const r = await session(w.address, w.sign(late));
+    const r = await session(w.address, w.sign(late.challenge as string), signed(late));
     expect([r.status, r.code]).toEqual([401, 'CHALLENGE_EXPIRED']);
+    // Without a nonce, the newest unused challenge is the one checked: the expired one.
+    const again = await session(w.address, w.sign(late.challenge as string));
+    expect([again.status, again.code]).toEqual([401, 'CHALLENGE_EXPIRED']);
   });
 
   it('a signature that recovers no key → 401 BAD_SIGNATURE', async () => {
@@ -162,15 +167,13 @@ describe('session', () => {
     expect([r.status, r.code]).toEqual([400, 'MALFORMED_SIGNATURE']);
   });
 
-  it('nonce names the challenge signed, immune to newer challenges for the same address', async () => {
+  it('one challenge per attempt: the one the nonce names, else the newest; never a scan', async () => {
     const w = wallet('p2wpkh');
     const mine = await call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } });
-    for (let i = 0; i < 12; i++) {
-      h.clock.now += 1;
-      await challengeFor(h, w.address); // someone floods the address
-    }
+    h.clock.now += 1;
+    await challengeFor(h, w.address); // a newer one (another tab, or someone else asking for this address)
     const sig = w.sign(mine.body.challenge as string);
-    // Without the nonce only the newest 10 challenges are tried: none is the one signed.
+    // Without the nonce only the newest is checked: not the one signed.
     expect((await session(w.address, sig)).code).toBe('ADDRESS_MISMATCH');
     const r = await session(w.address, sig, { nonce: mine.body.nonce });
     expect(r.status).toBe(201);
@@ -179,6 +182,43 @@ describe('session', () => {
     const theirs = await call(h, 'POST', '/api/auth/challenge', { body: { address: other.address } });
     const x = await session(w.address, w.sign(theirs.body.challenge as string), { nonce: theirs.body.nonce });
     expect(x.code).toBe('CHALLENGE_NOT_FOUND');
+  });
+});
+
+describe('open challenges per address', () => {
+  it('at most 5 unused challenges per address: a newer one drops the oldest (then CHALLENGE_NOT_FOUND)', async () => {
+    const w = wallet('p2wpkh');
+    const ask = async () =>
+      (await call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } })).body;
+    const first = await ask();
+    const rows = async () =>
+      (await h.db.query('SELECT nonce FROM auth_challenges WHERE address = $1', [w.address])).rows.length;
+    for (let i = 0; i < 4; i++) {
+      h.clock.now += 1;
+      await ask();
+    }
+    expect(await rows()).toBe(5);
+    // A sixth: the first is gone, whatever its signature.
+    h.clock.now += 1;
+    const sixth = await ask();
+    expect(await rows()).toBe(5);
+    const sig = w.sign(first.challenge as string);
+    const gone = await session(w.address, sig, { nonce: first.nonce });
+    expect([gone.status, gone.code]).toEqual([401, 'CHALLENGE_NOT_FOUND']);
+    // A flood of 40 more leaves 5 rows; the newest still signs in, without its nonce too.
+    for (let i = 0; i < 40; i++) {
+      h.clock.now += 1;
+      await ask();
+    }
+    expect(await rows()).toBe(5);
+    h.clock.now += 1;
+    const last = await ask();
+    expect((await session(w.address, w.sign(last.challenge as string))).status).toBe(201);
+    // A used challenge stays (it belongs to a sign-in) and does not count toward the 5.
+    h.clock.now += 1;
+    for (let i = 0; i < 5; i++) await ask();
+    expect(await rows()).toBe(6);
+    expect(sixth.nonce).not.toBe(last.nonce);
   });
 });
 

@@ -50,6 +50,40 @@ describe('request bodies', () => {
     },
   );
 
+  it('invalid UTF-8 in a body → 400 INVALID_JSON, never decoded with replacement characters and stored', async () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    const keysBefore = (await h.db.query('SELECT id FROM api_keys')).rows.length;
+    for (const bad of [
+      [0xff, 0xfe],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xe2, 0x82],
+    ]) {
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: bytes('{"description":"price widget ', bad, '","plan":"free"}'),
+      });
+      expect([r.statusCode, (r.json() as { error: { code: string } }).error.code]).toEqual([
+        400,
+        'INVALID_JSON',
+      ]);
+      expect((r.json() as { error: { message: string } }).error.message).toMatch(/must be valid UTF-8/);
+    }
+    expect((await h.db.query('SELECT id FROM api_keys')).rows.length).toBe(keysBefore);
+    // Valid UTF-8 beyond ASCII is kept exactly.
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/api-keys',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: bytes('{"description":"café 🚀 ', [0xe2, 0x82, 0xac], '","plan":"free"}'),
+    });
+    expect(ok.statusCode).toBe(201);
+    expect((ok.json() as { description: string }).description).toBe('café 🚀 €');
+  });
+
   it.each(WRITES)('%s: a body over 16 KiB → 413 PAYLOAD_TOO_LARGE', async (url, body, auth) => {
     const r = await call(h, 'POST', url, { ...tokenFor(auth), body: { ...body, pad: 'x'.repeat(17_000) } });
     expect([r.status, r.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);

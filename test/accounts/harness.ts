@@ -6,7 +6,9 @@ import { LTC } from '../../src/crypto/coins.ts';
 import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { MessageAddressType } from '../../src/crypto/signed-message.ts';
 import { accountsApi } from '../../src/rest/accounts/index.ts';
+import type { ApiLimits } from '../../src/rest/api-limits.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { strictJsonBodies } from '../../src/server/json-body.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 import { AuthService } from '../../src/accounts/auth.ts';
@@ -24,13 +26,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(opts: { db?: Db; adminToken?: string | null } = {}): Promise<Harness> {
+export async function harness(
+  opts: { db?: Db; adminToken?: string | null; limits?: ApiLimits } = {},
+): Promise<Harness> {
   const db = opts.db ?? (await openDb({}));
   const clock = { now: 1_767_225_600_000 }; // 2026-01-01T00:00:00Z
   const now = () => clock.now;
   const keys = new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef', now });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
+  strictJsonBodies(app); // as the product's server (src/server/app.ts)
   await app.register(accountsApi, {
     prefix: '/api',
     db,
@@ -39,6 +44,7 @@ export async function harness(opts: { db?: Db; adminToken?: string | null } = {}
     auth: new AuthService(db, { domain: DOMAIN, now }),
     dapps: new DappService(db, { now }),
     now,
+    limits: opts.limits,
   });
   await app.ready();
   return {
@@ -102,11 +108,12 @@ export async function challengeFor(h: Harness, address: string): Promise<string>
   return r.body.challenge as string;
 }
 
-/** Signs in with a real signature; returns the session token. */
+/** Signs in with a real signature, naming the challenge by its nonce (as clients do); returns the session token. */
 export async function signIn(h: Harness, w: Wallet): Promise<string> {
-  const challenge = await challengeFor(h, w.address);
+  const c = await call(h, 'POST', '/api/auth/challenge', { body: { address: w.address } });
+  if (c.status !== 200) throw new Error(`challenge: ${c.status} ${c.raw.body}`);
   const r = await call(h, 'POST', '/api/auth/session', {
-    body: { address: w.address, signature: w.sign(challenge) },
+    body: { address: w.address, signature: w.sign(c.body.challenge as string), nonce: c.body.nonce },
   });
   if (r.status !== 201) throw new Error(`sign-in: ${r.status} ${r.raw.body}`);
   return r.body.token as string;

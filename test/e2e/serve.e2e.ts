@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -91,6 +92,40 @@ describe('coinwallet serve (embedded PGlite)', () => {
         },
       },
     });
+  });
+});
+
+/** Sends the headers and half the announced body of a POST, then destroys the socket. */
+function halfABody(url: string, path: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const s = connect(Number(port), hostname, () => {
+      s.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"query":"{ cur`,
+      );
+      setTimeout(() => {
+        s.destroy();
+        resolve();
+      }, 100);
+    });
+    s.on('error', reject);
+  });
+}
+
+describe('coinwallet serve: a client that aborts its body', () => {
+  it('POST /graphql and POST /api/… with half a body: no error with a stack in the log, the server goes on', async () => {
+    const p = procs[procs.length - 1] as ServeProcess;
+    const before = p.output().length;
+    for (const path of ['/graphql', '/api/auth/session', '/graphql']) await halfABody(p.url, path);
+    await new Promise((r) => setTimeout(r, 500));
+    const log = p.output().slice(before);
+    expect(log).not.toMatch(/"level":(50|60)|"stack"|router error|unhandled error/);
+    const res = await fetch(`${p.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ currencies }' }),
+    });
+    expect(res.status).toBe(200);
   });
 });
 

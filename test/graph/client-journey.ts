@@ -21,9 +21,9 @@ import type {
   ResolveNameQuery,
 } from '../../clients/graph/generated/graphql.ts';
 import { ADMIN_TOKEN, wallet } from '../accounts/harness.ts';
+import { TEST_NOW } from '../support/price-app.ts';
 import type { Wallet } from '../accounts/harness.ts';
 import type { GraphHarness } from './router-harness.ts';
-import { TEST_NOW } from '../support/price-app.ts';
 
 export interface Served {
   g: GraphHarness;
@@ -46,10 +46,11 @@ async function postJson(url: string, body: unknown, token?: string): Promise<Rec
 
 /** Signs in over the REST API as a wallet does: challenge, signature, session token. */
 async function signInOverRest(restUrl: string, w: Wallet): Promise<string> {
-  const { challenge } = await postJson(`${restUrl}/api/auth/challenge`, { address: w.address });
+  const { challenge, nonce } = await postJson(`${restUrl}/api/auth/challenge`, { address: w.address });
   const { token } = await postJson(`${restUrl}/api/auth/session`, {
     address: w.address,
     signature: w.sign(String(challenge)),
+    nonce,
   });
   return String(token);
 }

@@ -3,6 +3,8 @@
  * is executed once per snapshot; the key, the budget, the safelist, the limits and the cost still run per request;
  * anything that reads more than the snapshot (history, the clock, another subgraph) or fails is executed every time.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
@@ -176,12 +178,13 @@ describe('response cache (embedded router)', () => {
     }
   });
 
-  it('memory is bounded by entries and by the JSON length of the kept data (oldest dropped first)', async () => {
+  it('memory is bounded by entries and by what the entries keep, key and data (oldest dropped first)', async () => {
     const q = 'query ($id: ID!) { coin(id: $id) { id name symbol } }';
     const ids = ['bitcoin', 'litecoin', 'dogecoin', 'ethereum'];
-    const sizeOf = (id: string) => JSON.stringify({ coin: { id } }).length; // a lower bound of each entry
+    // A lower bound of each entry: the variables' JSON (in the key) and the data's.
+    const sizeOf = (id: string) => JSON.stringify({ id }).length + JSON.stringify({ coin: { id } }).length;
     const byCount = await routerWith({ responseCache: { maxEntries: 2 } });
-    const bySize = await routerWith({ responseCache: { maxSize: 8 * 60 } });
+    const bySize = await routerWith({ responseCache: { maxSize: 8 * 90 } });
     try {
       for (const id of ids) await ask(byCount, q, { variables: { id } });
       expect(byCount.responseCacheStats()).toMatchObject({ stored: 4, entries: 2 });
@@ -190,7 +193,7 @@ describe('response cache (embedded router)', () => {
       await ask(byCount, q, { variables: { id: 'bitcoin' } }); // dropped: the oldest
       expect(g.counts.contexts.markets).toBe(1);
 
-      // Ten entries of about 55 bytes each against a bound of 480: the oldest go.
+      // Ten entries of about 80 bytes each (key and data) against a bound of 720: the oldest go.
       const ten = [
         'bitcoin',
         'litecoin',
@@ -206,7 +209,7 @@ describe('response cache (embedded router)', () => {
       for (const id of ten) expect((await ask(bySize, q, { variables: { id } })).status).toBe(200);
       const st = bySize.responseCacheStats();
       expect(st?.stored).toBe(10);
-      expect(st?.size).toBeLessThanOrEqual(8 * 60);
+      expect(st?.size).toBeLessThanOrEqual(8 * 90);
       expect(st?.entries).toBeLessThan(10);
       expect(st?.size).toBeGreaterThan(sizeOf('bitcoin') * (st?.entries ?? 0));
       g.resetCounts();
@@ -215,7 +218,7 @@ describe('response cache (embedded router)', () => {
       await ask(bySize, q, { variables: { id: 'bitcoin' } }); // the oldest: dropped
       expect(g.counts.contexts.markets).toBe(1);
       // A response larger than an eighth of the bound is never kept.
-      const big = await routerWith({ responseCache: { maxSize: 8 * 100 } });
+      const big = await routerWith({ responseCache: { maxSize: 8 * 120 } });
       try {
         await ask(big, LIST);
         expect(big.responseCacheStats()).toMatchObject({ stored: 0, entries: 0, size: 0 });
@@ -225,6 +228,61 @@ describe('response cache (embedded router)', () => {
     } finally {
       await byCount.stop();
       await bySize.stop();
+    }
+  });
+
+  it('variables the operation does not declare are dropped before the key: junk in them makes no entries', async () => {
+    const r = await routerWith({});
+    try {
+      const junk = (i: number) => `${i}:`.padEnd(100_000, 'x');
+      const q = 'query ($id: ID!) { coin(id: $id) { id name } }';
+      const plain = await ask(r, q, { variables: { id: 'bitcoin' } });
+      expect(plain.status).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        const res = await ask(r, q, { variables: { id: 'bitcoin', junk: junk(i) } });
+        expect(res.status).toBe(200);
+        expect(res.json).toEqual(plain.json);
+      }
+      // A query that declares none: likewise.
+      for (let i = 0; i < 3; i++)
+        expect((await ask(r, '{ global { verifiedCoins } }', { variables: { junk: junk(i) } })).status).toBe(
+          200,
+        );
+      const st = r.responseCacheStats();
+      expect(st).toMatchObject({ stored: 2, hits: 6, misses: 2, entries: 2 });
+      expect(st?.size).toBeLessThan(10_000);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('the bound holds against many distinct 1 MB variables from a keyless caller: memory stays bounded', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const MB = 1024 * 1024;
+    const r = await routerWith({}); // the defaults: 500 entries, 16 MiB
+    try {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      // Each request a distinct megabyte in a declared variable (10,000 unknown coin ids: skipped, so the answer is
+      // cacheable; kept in the key, so counted) and in an undeclared one (dropped), 60 requests from keyless callers:
+      // unbounded, that would pin 60 MB or more.
+      const q = 'query ($ids: [ID!]) { coins(first: 1, ids: $ids) { edges { node { id } } } }';
+      for (let i = 0; i < 60; i++) {
+        const ids = Array.from({ length: 10_000 }, (_, j) => `${i}-${j}-`.padEnd(100, 'x'));
+        const res = await ask(r, q, { variables: { ids, junk: `${i}:`.padEnd(MB, 'x') } });
+        expect(res.status).toBe(200);
+        expect(res.json.errors).toBeUndefined();
+      }
+      gc();
+      const grown = process.memoryUsage().heapUsed - before;
+      const st = r.responseCacheStats();
+      expect(st?.stored).toBe(60);
+      expect(st?.size).toBeLessThanOrEqual(16 * MB);
+      expect(st?.entries).toBeLessThanOrEqual(16);
+      expect(grown).toBeLessThan(40 * MB);
+    } finally {
+      await r.stop();
     }
   });
 });

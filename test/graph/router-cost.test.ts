@@ -371,6 +371,27 @@ describe('limits', () => {
     expect(broken.body).toEqual(tooMany);
   });
 
+  it('query text: at most 32,768 characters, comments included, before anything parses or keeps it', async () => {
+    const padded = (n: number): string => '{ currencies } #'.padEnd(n, 'x');
+    const ok = await g.gql(padded(32_768), { ip: freshIp() });
+    expect(ok.status).toBe(200);
+    expect(ok.body.errors).toBeUndefined();
+    // Half a megabyte of comment is one token: only the length stops it (each distinct text would be kept by the parse
+    // caches).
+    for (const n of [32_769, 500_000]) {
+      const over = await g.gql(padded(n), { ip: freshIp() });
+      expect(over.status).toBe(400);
+      expect(over.body).toEqual({
+        errors: [
+          {
+            message: `the document is ${n} characters long: at most 32768 are allowed (send a smaller document, or a persisted query)`,
+            extensions: { code: 'MAX_QUERY_LENGTH_EXCEEDED' },
+          },
+        ],
+      });
+    }
+  });
+
   it('batches: at most 10 operations', async () => {
     const ten = await post(Array.from({ length: 10 }, () => ({ query: '{ currencies }' })));
     expect(ten.status).toBe(200);

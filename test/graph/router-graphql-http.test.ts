@@ -147,6 +147,34 @@ describe('GraphQL over HTTP', () => {
     });
   });
 
+  it('invalid UTF-8 in a JSON body is 400 INVALID_JSON, both JSON media types (never decoded with U+FFFD)', async () => {
+    const payload = Buffer.concat([
+      Buffer.from('{"query":"{ coin(id: \\"bit'),
+      Buffer.from([0xff]),
+      Buffer.from('coin\\") { id } }"}'),
+    ]);
+    for (const type of ['application/json', 'application/graphql+json']) {
+      const r = await g.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': type, 'apollo-require-preflight': 'true' },
+        payload,
+      });
+      expect([type, r.status]).toEqual([type, 400]);
+      expect(r.json).toEqual({
+        errors: [
+          {
+            message:
+              'request body must be valid UTF-8 (JSON text is UTF-8, RFC 8259): it holds bytes that are not',
+            extensions: { code: 'INVALID_JSON' },
+          },
+        ],
+      });
+      expect(r.headers['x-api-plan']).toBe('keyless');
+    }
+    expect(g.counts.contexts.markets).toBe(0);
+  });
+
   it('a body that is not an object is 400', async () => {
     for (const payload of ['5', '"{ currencies }"', 'null', 'true', '{}']) {
       const r = await post(payload);

@@ -26,6 +26,7 @@ import { engineConfig } from '../../src/start/wiring.ts';
 import { createRouter } from '../../router/index.ts';
 import type { Router, RouterOptions } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
+import { strictJsonBodies } from '../../src/server/json-body.ts';
 import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import { ADMIN_TOKEN, call, DOMAIN, harness } from '../accounts/harness.ts';
 import type { Harness } from '../accounts/harness.ts';
@@ -160,6 +161,7 @@ export async function graphHarness(
     subgraphs: { kind: 'in-process', subgraphs },
   });
   const app = Fastify();
+  strictJsonBodies(app); // as the product's server (src/server/app.ts)
   await mountRouter(app, router);
   await app.ready();
 

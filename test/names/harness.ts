@@ -11,7 +11,9 @@ import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { MessageAddressType } from '../../src/crypto/signed-message.ts';
 import { signPartnerRequest } from '../../src/names/partner-auth.ts';
 import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
+import type { ApiLimits } from '../../src/rest/api-limits.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { strictJsonBodies } from '../../src/server/json-body.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
@@ -29,20 +31,22 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(): Promise<Harness> {
+export async function harness(o: { limits?: ApiLimits } = {}): Promise<Harness> {
   const db = await openDb({});
   const clock = { now: 1_767_225_600_000 }; // 2026-01-01T00:00:00Z
   const now = () => clock.now;
   const auth = new AuthService(db, { domain: DOMAIN, now });
-  const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN });
+  const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN, limits: o.limits });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
+  strictJsonBodies(app); // as the product's server (src/server/app.ts)
   await app.register(namesApi, {
     prefix: '/api',
     db,
     guards,
     names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }),
     now,
+    limits: o.limits,
   });
   await app.ready();
   return {

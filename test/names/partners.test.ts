@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiLimiter } from '../../src/access/api-limits.ts';
+import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { partnerKeyHash, signPartnerRequest } from '../../src/names/partner-auth.ts';
 import {
   ADMIN_TOKEN,
@@ -255,5 +257,82 @@ describe('signed partner requests', () => {
       headers: { ...headers, 'content-type': 'text/plain' },
     });
     expect([text.status, text.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+});
+
+describe('partner request bodies', () => {
+  it('invalid UTF-8 → 400 INVALID_JSON (checked on the bytes received), nothing registered', async () => {
+    const payload = Buffer.concat([
+      Buffer.from('{"name":"utf'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('.coin","owner":"u"}'),
+    ]);
+    const headers = signPartnerRequest({
+      partnerId: p.id,
+      secret: p.secret,
+      method: 'POST',
+      path: '/api/partner/names',
+      timestamp: now(),
+      nonce: 'utf8-nonce-0123456789',
+      body: payload.toString('latin1'),
+    });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/api/partner/names',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload,
+    });
+    expect([r.statusCode, (r.json() as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'INVALID_JSON',
+    ]);
+    expect((await h.db.query("SELECT 1 FROM names WHERE label LIKE 'utf%'")).rows).toEqual([]);
+  });
+});
+
+describe('partner rate limits (API_RATE_LIMITS partner, sign-in)', () => {
+  it('signed requests count per partner; refused ones in the IP’s sign-in bucket (429 once used up)', async () => {
+    const limited = await harness({
+      limits: {
+        limiter: createApiLimiter(createMemoryLimiter(), { partner: 3, 'sign-in': 2 }),
+        trustedProxies: [],
+      },
+    });
+    try {
+      const a = await createPartner(limited, 'Limited A');
+      const b = await createPartner(limited, 'Limited B');
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await partnerCall(limited, a, 'POST', '/api/partner/names', { name: `lim${i}.coin`, owner: 'u' }))
+            .status,
+        ).toBe(201);
+      const over = await partnerCall(limited, a, 'POST', '/api/partner/names', {
+        name: 'lim9.coin',
+        owner: 'u',
+      });
+      expect([over.status, over.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(over.raw.headers['retry-after']).toMatch(/^\d+$/);
+      // Nothing was registered for the refused request; the other partner has its own budget.
+      expect((await call(limited, 'GET', '/api/resolve/lim9.coin?asset=LTC')).code).toBe('NAME_NOT_FOUND');
+      expect(
+        (await partnerCall(limited, b, 'POST', '/api/partner/names', { name: 'limb.coin', owner: 'u' }))
+          .status,
+      ).toBe(201);
+      // Bad signatures: 401 twice, then 429 for this client address.
+      const forged = () =>
+        partnerCall(
+          limited,
+          b,
+          'POST',
+          '/api/partner/names',
+          { name: 'forged.coin', owner: 'u' },
+          { secret: 'wrong' },
+        );
+      expect((await forged()).code).toBe('PARTNER_SIGNATURE');
+      expect((await forged()).code).toBe('PARTNER_SIGNATURE');
+      expect((await forged()).code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -15,10 +15,11 @@ export function testWallet(type: 'p2pkh' | 'p2sh-p2wpkh' | 'p2wpkh' = 'p2wpkh'):
     address,
     async signIn(baseUrl) {
       const c = await post(baseUrl, '/api/auth/challenge', { address });
-      const challenge = (c.body as { challenge: string }).challenge;
+      const { challenge, nonce } = c.body as { challenge: string; nonce: string };
       const s = await post(baseUrl, '/api/auth/session', {
         address,
         signature: signMessage(LTC, key, challenge, type),
+        nonce,
       });
       if (s.status !== 200 && s.status !== 201)
         throw new Error(`sign-in failed: ${s.status} ${JSON.stringify(s.body)}`);

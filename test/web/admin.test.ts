@@ -18,6 +18,7 @@ import {
   perPlanSeries,
   plansOf,
   planTotals,
+  mailtoHref,
   shortAddress,
   SPANS,
   totalSeries,
@@ -55,6 +56,18 @@ describe('review forms', () => {
   it('shortens long addresses only', () => {
     expect(shortAddress('ltc1qxyzxyzxyzxyzxyzxyzxyzxyz0123456')).toBe('ltc1qxyzxy…123456');
     expect(shortAddress('LShort')).toBe('LShort');
+  });
+
+  it('mailto links are built by encoding: a stored address cannot add a query, recipients or escapes', () => {
+    expect(mailtoHref('team@dice.example')).toBe('mailto:team@dice.example');
+    expect(mailtoHref("o'brien+dev@dice.example")).toBe("mailto:o'brien%2Bdev@dice.example");
+    const trick = mailtoHref('?cc=victim%40x.example&body=hi@evil.example');
+    expect(trick).toBe('mailto:%3Fcc%3Dvictim%2540x.example%26body%3Dhi@evil.example');
+    const url = new URL(trick);
+    expect(url.search).toBe('');
+    expect(decodeURIComponent(url.pathname)).toBe('?cc=victim%40x.example&body=hi@evil.example');
+    expect(new URL(mailtoHref('a@b.example?subject=x')).search).toBe('');
+    expect(mailtoHref('no-at-sign?x')).toBe('mailto:no-at-sign%3Fx');
   });
 });
 

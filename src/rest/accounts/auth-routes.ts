@@ -10,7 +10,7 @@ const CHALLENGE_BODY = { address: { type: 'string', required: true, max: 100 } }
 const SESSION_BODY = {
   address: { type: 'string', required: true, max: 100 },
   signature: { type: 'string', required: true, max: 200 },
-  /** Optional: the nonce of the challenge signed (else the address's newest challenges are tried). */
+  /** The nonce of the challenge signed (recommended; else the address's newest open challenge is checked). */
   nonce: { type: 'string', max: 64 },
 } as const satisfies BodySpec;
 
@@ -19,12 +19,13 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   opts: { auth: AuthService; guards: AuthGuards },
 ): void {
-  app.post('/auth/challenge', async (req) => {
+  // Counted per client IP before the body is read (`src/rest/api-limits.ts`).
+  app.post('/auth/challenge', { config: { apiLimit: 'challenge' } }, async (req) => {
     const b = parseBody(req.body, CHALLENGE_BODY);
     return opts.auth.challenge(b.address);
   });
 
-  app.post('/auth/session', async (req, reply) => {
+  app.post('/auth/session', { config: { apiLimit: 'sign-in' } }, async (req, reply) => {
     const b = parseBody(req.body, SESSION_BODY);
     const s = await opts.auth.signIn(b.address, b.signature, b.nonce);
     return reply.code(201).send({

@@ -69,12 +69,13 @@ export function registerDappRoutes(app: FastifyInstance, opts: DappRoutesOptions
     dapps.delist(id(req), admin(req), reviewBody(req.body).notes as string),
   );
 
-  app.get('/dapps', async (req) => {
+  const publicRoute = { config: { apiLimit: 'public' as const } };
+  app.get('/dapps', publicRoute, async (req) => {
     const q = req.query as Query;
     return dapps.store({ ...page(q), chain: chain(q) });
   });
 
-  app.get('/dapps/access', async (req, reply) => {
+  app.get('/dapps/access', publicRoute, async (req, reply) => {
     const origin = required(req.query as Query, 'origin', 'the page origin, e.g. https://app.example.com');
     const r = await dapps.access(origin);
     if (!r) throw paramError('origin', 'must be an http:// or https:// URL such as https://app.example.com');

@@ -3,23 +3,43 @@ import type { AuthService } from '../../accounts/auth.ts';
 import type { Account, Actor } from '../../accounts/types.ts';
 import { bearerToken, tokenMatches } from '../../core/bearer.ts';
 import { accountErrors } from '../../accounts/errors.ts';
+import { admitCaller, refusedCredentials } from '../api-limits.ts';
+import type { ApiLimits } from '../api-limits.ts';
 import type { AuthGuards } from './guards.ts';
 
 /**
  * {@link AuthGuards} over sessions and the operator token. Nothing is cached: every request reads its session and
- * its account's role, so a logout or a role change applies to the very next request.
+ * its account's role, so a logout or a role change applies to the very next request. With `limits`, each admitted
+ * request counts in its account's `account` bucket (the operator's: one), and a refused session in its IP's
+ * `sign-in` bucket (`src/rest/api-limits.ts`).
  */
-export function createAuthGuards(opts: { auth: AuthService; adminToken: string | null }): AuthGuards {
-  const account = async (req: FastifyRequest): Promise<Account> => {
+export function createAuthGuards(opts: {
+  auth: AuthService;
+  adminToken: string | null;
+  limits?: ApiLimits | undefined;
+}): AuthGuards {
+  const session = async (req: FastifyRequest): Promise<Account> => {
     const token = bearerToken(req.headers.authorization);
     if (token === null) throw accountErrors.authRequired();
-    return opts.auth.authenticate(token);
+    try {
+      return await opts.auth.authenticate(token);
+    } catch (e) {
+      throw await refusedCredentials(opts.limits, req, e);
+    }
+  };
+  const account = async (req: FastifyRequest): Promise<Account> => {
+    const acct = await session(req);
+    await admitCaller(opts.limits, 'account', acct.id);
+    return acct;
   };
   return {
     account,
     async admin(req: FastifyRequest): Promise<Actor> {
       // The operator token first (constant-time); anything else must be an administrator's session.
-      if (tokenMatches(bearerToken(req.headers.authorization), opts.adminToken)) return { kind: 'operator' };
+      if (tokenMatches(bearerToken(req.headers.authorization), opts.adminToken)) {
+        await admitCaller(opts.limits, 'account', 'operator');
+        return { kind: 'operator' };
+      }
       const acct = await account(req);
       if (acct.role !== 'admin') throw accountErrors.forbidden();
       return { kind: 'account', account: acct };

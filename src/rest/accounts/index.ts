@@ -13,6 +13,8 @@ import { registerAuthRoutes } from './auth-routes.ts';
 import { registerDappRoutes } from './dapps.ts';
 import { ACCOUNTS_BODY_LIMIT, accountErrors } from '../../accounts/errors.ts';
 import { createAuthGuards } from './guards-impl.ts';
+import { ipLimitHook } from '../api-limits.ts';
+import type { ApiLimits } from '../api-limits.ts';
 import { registerKeyRoutes } from './key-routes.ts';
 
 export interface AccountsApiOptions {
@@ -26,12 +28,15 @@ export interface AccountsApiOptions {
   dapps: DappService;
   /** Clock of the admin routes (role changes, partner creation) in ms; default `Date.now`. */
   now?: (() => number) | undefined;
+  /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
+  limits?: ApiLimits | undefined;
 }
 
 export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions): Promise<void> {
   const now = opts.now ?? Date.now;
   const { auth } = opts;
-  const guards = createAuthGuards({ auth, adminToken: opts.adminToken });
+  const guards = createAuthGuards({ auth, adminToken: opts.adminToken, limits: opts.limits });
+  if (opts.limits) app.addHook('onRequest', ipLimitHook(opts.limits));
 
   // Every route of this scope (the dapp routes too) takes small bodies only, and says so in its own words.
   app.addHook('onRoute', (route) => {

@@ -4,6 +4,8 @@
  * See docs/bridge.md.
  */
 import type { FastifyInstance } from 'fastify';
+import { ipLimitHook } from '../api-limits.ts';
+import type { ApiLimits } from '../api-limits.ts';
 import { ATTESTATION_ALGORITHM } from '../../bridge/attestation.ts';
 import type { Deployment } from '../../bridge/model.ts';
 import { latestSnapshot } from '../../bridge/snapshots.ts';
@@ -24,7 +26,12 @@ export interface BridgeApiOptions {
   now?: (() => number) | undefined;
   /** A snapshot older than this is served with `stale: true`; default {@link DEFAULT_STALE_AFTER_MS} (1 hour). */
   staleAfterMs?: number | undefined;
+  /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
+  limits?: ApiLimits | undefined;
 }
+
+/** Every route is public: counted in the client IP's `public` bucket when limits are on (`src/rest/api-limits.ts`). */
+const PUBLIC = { apiLimit: 'public' } as const;
 
 /** Cache lifetimes (seconds): lane terms change rarely; deposit addresses and pauses must not linger long. */
 const MAX_AGE = { coins: 300, config: 60, reserves: 60 };
@@ -34,16 +41,17 @@ export async function bridgeApi(app: FastifyInstance, opts: BridgeApiOptions): P
   const now = opts.now ?? Date.now;
   const staleAfterMs = opts.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const coins = coinsBody(d);
+  if (opts.limits) app.addHook('onRequest', ipLimitHook(opts.limits));
 
   app.get(
     '/coins',
-    { schema: { tags: ['bridge'], summary: 'Coin metadata of the active deployment' } },
+    { schema: { tags: ['bridge'], summary: 'Coin metadata of the active deployment' }, config: PUBLIC },
     (req, reply) => sendJson(req, reply, coins, MAX_AGE.coins),
   );
 
   app.get(
     '/config',
-    { schema: { tags: ['bridge'], summary: 'Configuration of the active deployment' } },
+    { schema: { tags: ['bridge'], summary: 'Configuration of the active deployment' }, config: PUBLIC },
     async (req, reply) => {
       // A pinned key is the deployment's; a "from-secret" key is whichever signed the latest snapshot.
       const publicKey = d.attestation.publicKey ?? (await latestSnapshot(db, d))?.publicKey ?? null;
@@ -53,7 +61,7 @@ export async function bridgeApi(app: FastifyInstance, opts: BridgeApiOptions): P
 
   app.get(
     '/proof-of-reserves',
-    { schema: { tags: ['bridge'], summary: 'Signed proof of reserves' } },
+    { schema: { tags: ['bridge'], summary: 'Signed proof of reserves' }, config: PUBLIC },
     async (req, reply) => {
       const snap = await latestSnapshot(db, d);
       if (!snap) throw bridgeErrors.noSnapshot(d.network);

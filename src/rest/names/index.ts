@@ -11,6 +11,8 @@ import type { NameService } from '../../names/service.ts';
 import { NAMES_BODY_LIMIT, nameErrors } from '../../names/errors.ts';
 import type { Db } from '../../store/db.ts';
 import type { AuthGuards } from '../accounts/guards.ts';
+import { ipLimitHook } from '../api-limits.ts';
+import type { ApiLimits } from '../api-limits.ts';
 import { registerAccountNameRoutes } from './account-routes.ts';
 import { registerPartnerRoutes } from './partner-routes.ts';
 import { registerResolveRoutes } from './resolve-routes.ts';
@@ -23,11 +25,14 @@ export interface NamesApiOptions {
   names: NameService;
   /** Clock of the partner routes (signed-request windows) in ms; default `Date.now`. */
   now?: () => number;
+  /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
+  limits?: ApiLimits | undefined;
 }
 
 export async function namesApi(app: FastifyInstance, opts: NamesApiOptions): Promise<void> {
   const now = opts.now ?? Date.now;
-  const { names } = opts;
+  const { names, limits } = opts;
+  if (limits) app.addHook('onRequest', ipLimitHook(limits));
 
   // Every route of this scope takes small bodies only, and says so in its own words.
   app.addHook('onRoute', (route) => {
@@ -40,5 +45,5 @@ export async function namesApi(app: FastifyInstance, opts: NamesApiOptions): Pro
 
   registerResolveRoutes(app, { names });
   registerAccountNameRoutes(app, { names, guards: opts.guards });
-  await app.register(registerPartnerRoutes, { db: opts.db, names, guards: opts.guards, now });
+  await app.register(registerPartnerRoutes, { db: opts.db, names, guards: opts.guards, now, limits });
 }

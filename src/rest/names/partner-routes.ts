@@ -8,7 +8,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthGuards } from '../accounts/guards.ts';
 import { guarded } from '../accounts/guards-impl.ts';
+import { admitCaller, refusedCredentials } from '../api-limits.ts';
+import type { ApiLimits } from '../api-limits.ts';
 import { parseBody } from '../../accounts/body.ts';
+import { ApiError } from '../../core/errors.ts';
+import { utf8Body } from '../../core/utf8.ts';
 import { nameErrors } from '../../names/errors.ts';
 import {
   SqlPartnerNonceStore,
@@ -30,6 +34,8 @@ export interface PartnerRoutesOptions {
   names: NameService;
   guards: AuthGuards;
   now: () => number;
+  /** Each signed request counts in its partner's `partner` bucket, each refused one in its IP's `sign-in` bucket. */
+  limits?: ApiLimits | undefined;
 }
 
 export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRoutesOptions): Promise<void> {
@@ -39,9 +45,9 @@ export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRout
     raw.set(req, body);
     if (body.length === 0) return done(null, undefined);
     try {
-      done(null, JSON.parse(body.toString('utf8')));
-    } catch {
-      done(nameErrors.invalidJson(), undefined);
+      done(null, JSON.parse(utf8Body(body)));
+    } catch (e) {
+      done(e instanceof ApiError ? e : nameErrors.invalidJson(), undefined);
     }
   });
 
@@ -55,21 +61,34 @@ export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRout
   // Headers, clock and partner before the body is read; the signature and the nonce once it is.
   const seen = new WeakMap<FastifyRequest, { h: PartnerHeaders; partner: Partner }>();
   const nonces = new SqlPartnerNonceStore(o.db);
+  // A refusal (401) counts in the client IP's `sign-in` bucket: answered 429 once that is used up.
+  const counted =
+    (check: (req: FastifyRequest) => Promise<void>) =>
+    async (req: FastifyRequest): Promise<void> => {
+      try {
+        await check(req);
+      } catch (e) {
+        throw await refusedCredentials(o.limits, req, e);
+      }
+    };
   const signed = {
-    onRequest: async (req: FastifyRequest) => {
+    onRequest: counted(async (req) => {
       const h = readPartnerHeaders(req.headers);
       const partner = await selectPartner(o.db, h.partnerId);
       if (!partner) throw nameErrors.partnerUnknown();
       checkTimestamp(h.timestamp, o.now());
       seen.set(req, { h, partner });
-    },
+    }),
     preHandler: async (req: FastifyRequest) => {
       const s = seen.get(req);
       if (!s) throw new Error('partner route without its onRequest hook');
-      const canonical = canonicalRequest(req.method, req.url, s.h.timestamp, s.h.nonce, raw.get(req) ?? '');
-      checkSignature(s.partner.keyHash, canonical, s.h.signature);
-      if (!(await nonces.remember(s.partner.id, s.h.nonce, nonceExpiry(s.h.timestamp), o.now())))
-        throw nameErrors.partnerReplay();
+      await counted(async () => {
+        const canonical = canonicalRequest(req.method, req.url, s.h.timestamp, s.h.nonce, raw.get(req) ?? '');
+        checkSignature(s.partner.keyHash, canonical, s.h.signature);
+        if (!(await nonces.remember(s.partner.id, s.h.nonce, nonceExpiry(s.h.timestamp), o.now())))
+          throw nameErrors.partnerReplay();
+      })(req);
+      await admitCaller(o.limits, 'partner', s.partner.id);
     },
   };
   const partnerId = (req: FastifyRequest) => (seen.get(req) as { partner: Partner }).partner.id;

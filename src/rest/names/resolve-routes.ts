@@ -10,7 +10,7 @@ import type { Query } from '../../core/params.ts';
  * change of address is seen on the very next request. Errors (NAME_NOT_FOUND, ADDRESS_NOT_LINKED) say `no-cache` too.
  */
 export function registerResolveRoutes(app: FastifyInstance, o: { names: NameService }): void {
-  app.get('/resolve/:name', async (req, reply) => {
+  app.get('/resolve/:name', { config: { apiLimit: 'public' } }, async (req, reply) => {
     const name = String((req.params as { name?: unknown }).name ?? '');
     const asset = single(req.query as Query, 'asset');
     const r = await o.names.resolve(name, asset);

@@ -2,9 +2,16 @@
  * Serves the web pages and widgets: `GET /portal` and `GET /admin` (an HTML shell + its bundle under `/web/`), and
  * `GET /widgets/mining-calculator.js` (embeddable on any site: CORS `*`). Everything is served by the product itself;
  * nothing is loaded from a CDN (the pages' Content-Security-Policy allows only this origin).
+ *
+ * The pages may be framed only by this origin and by the wallet hosts that run dapps in a frame: the wallet host
+ * origins (`WALLET_HOST_ORIGINS`, default `https://wallet.coinwallet.app`) and loopback (the `coinwallet dapp-browser`
+ * emulator, `http://127.0.0.1:*`, `http://localhost:*`), where the administrators' and developers' wallet sign-in
+ * happens (docs/admin.md). CSP `frame-ancestors` says so; `X-Frame-Options: SAMEORIGIN` for browsers without CSP
+ * level 2 (a browser that reads `frame-ancestors` ignores it).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { walletHostOrigins } from '../../config.ts';
 import { webBundle } from './web-build.ts';
 import type { WebEntry } from './web-build.ts';
 
@@ -13,16 +20,27 @@ const PAGES: Record<string, { entry: WebEntry; title: string; provider: boolean 
   '/admin': { entry: 'admin', title: 'Coin Wallet · Administration', provider: true },
 };
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'self' http://127.0.0.1:* http://localhost:* https:",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+/** Loopback origins of the `coinwallet dapp-browser` emulator (CSP cannot name an IPv6 literal such as `[::1]`). */
+const EMULATOR_FRAME_ANCESTORS = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+/** The pages' Content-Security-Policy: framed only by this origin, `walletHosts` and the emulator. */
+export function pageCsp(walletHosts: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-ancestors ${["'self'", ...walletHosts, ...EMULATOR_FRAME_ANCESTORS].join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export interface WebRoutesOptions {
+  /** The wallet host origins that may frame the pages (`WALLET_HOST_ORIGINS`); default from the environment. */
+  walletHosts?: readonly string[] | undefined;
+}
 
 function shell(title: string, entry: WebEntry, provider: boolean): string {
   return `<!doctype html>
@@ -57,7 +75,8 @@ function sendScript(req: FastifyRequest, reply: FastifyReply, code: string, cors
   return reply.send(code);
 }
 
-export async function webRoutes(app: FastifyInstance): Promise<void> {
+export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions = {}): Promise<void> {
+  const CSP = pageCsp(opts.walletHosts ?? walletHostOrigins(process.env.WALLET_HOST_ORIGINS));
   for (const [path, page] of Object.entries(PAGES)) {
     const html = shell(page.title, page.entry, page.provider);
     app.get(path, async (_req, reply) =>
@@ -65,6 +84,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', CSP)
         .header('cache-control', 'no-cache')
+        .header('x-frame-options', 'SAMEORIGIN')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
         .send(html),

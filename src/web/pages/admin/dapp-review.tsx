@@ -6,7 +6,7 @@ import { AdminApproveDappDocument, AdminRejectDappDocument } from '../../generat
 import type { AdminSubmittedDappsQuery } from '../../generated/graphql.ts';
 import type { Api } from './api.ts';
 import { errorText } from './api.ts';
-import { checkNote, shortAddress } from './logic.ts';
+import { checkNote, mailtoHref, shortAddress } from './logic.ts';
 import { DecideActions, NoteField } from './review-form.tsx';
 import type { Decision } from './review-queue.tsx';
 import { alreadyDecided, when } from './review-text.ts';
@@ -74,7 +74,7 @@ export function DappItem(props: { d: Dapp; api: Api; done: (d: Omit<Decision, 'a
         <dd>{d.chains.join(', ')}</dd>
         <dt>Contact</dt>
         <dd>
-          <a href={`mailto:${d.contactEmail}`}>{d.contactEmail}</a>
+          <a href={mailtoHref(d.contactEmail)}>{d.contactEmail}</a>
         </dd>
         <dt>Submitted by</dt>
         <dd>

@@ -51,6 +51,17 @@ export function shortAddress(a: string): string {
   return a.length <= 18 ? a : `${a.slice(0, 10)}…${a.slice(-6)}`;
 }
 
+/**
+ * The `mailto:` link of a contact address, built by encoding (RFC 6068): the part before the last `@` and the part
+ * after it percent-encoded each, so whatever was stored (addresses accepted before the stricter rule too) names one
+ * recipient and nothing else — no `?cc=`, `&body=` or `%40` can become part of the link's query.
+ */
+export function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return `mailto:${encodeURIComponent(address)}`;
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Chart granularity (docs/methodology.md: "History and chart granularity")
 

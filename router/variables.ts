@@ -1,0 +1,26 @@
+/**
+ * Variables an operation does not declare are dropped before anything keeps or reads them: the response cache's key,
+ * direct execution and the planner see only the declared ones. This is what the GraphQL spec's CoerceVariableValues
+ * does anyway (it reads the operation's variable definitions and ignores every other entry), done early, so that a
+ * request cannot make the router hold on to data the operation never uses (a megabyte of junk in a variable nobody
+ * declared, sent again and again with a different value, would otherwise be a distinct cache entry each time).
+ * Dropping rather than refusing keeps clients that send a shared variables object working (docs/graph.md).
+ */
+import type { OperationDefinitionNode } from 'graphql';
+
+/**
+ * The entries of `variables` that `operation` declares, in the order sent; `variables` itself (no copy) when every
+ * entry is declared.
+ */
+export function declaredVariables(
+  operation: Pick<OperationDefinitionNode, 'variableDefinitions'>,
+  variables: Record<string, unknown>,
+): Record<string, unknown> {
+  const defs = operation.variableDefinitions ?? [];
+  const names = Object.keys(variables);
+  if (names.length === 0) return variables;
+  const declared = new Set(defs.map((d) => d.variable.name.value));
+  if (names.every((n) => declared.has(n))) return variables;
+  // Own properties whatever the name (`__proto__` is a valid variable name).
+  return Object.fromEntries(names.filter((n) => declared.has(n)).map((n) => [n, variables[n]]));
+}

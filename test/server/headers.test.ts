@@ -1,0 +1,121 @@
+/**
+ * Response headers every surface of the server shares (`src/server/app.ts`): `X-Content-Type-Options: nosniff` on
+ * every response — REST, errors, 404s, preflights, the graph, pages, assets, scripts, probes — and the pages' framing
+ * rules (`src/server/browser/web-route.ts`): only this origin, the wallet hosts and the emulator's loopback origins.
+ * The router is a stand-in (what is checked is the server around it).
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Router } from '../../router/index.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
+import { loadDeployment } from '../../src/bridge/deployment.ts';
+import { MarketService } from '../../src/market/service.ts';
+import { createServer } from '../../src/server/app.ts';
+import { createServices } from '../../src/services.ts';
+import { engineConfig } from '../../src/start/wiring.ts';
+import type { Db } from '../../src/store/db.ts';
+import { openDb } from '../../src/store/open.ts';
+import { ADMIN_TOKEN } from '../accounts/harness.ts';
+
+const WALLET_HOST = 'https://wallet.example';
+let app: FastifyInstance;
+let db: Db;
+beforeAll(async () => {
+  db = await openDb({});
+  const engine = engineConfig({ staleAfterMs: 900_000 });
+  const services = createServices(db, { domain: 'headers.test', nameSuffix: 'coin', nameNetwork: 'mainnet' });
+  const graph = {
+    handle: async () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"data":{}}',
+    }),
+    health: () => ({ status: 'UP' as const }),
+  } as unknown as Router;
+  app = await createServer({
+    market: new MarketService({ db, engine }),
+    engine,
+    dataset: () => ({ kind: 'demo', notice: null }),
+    graph,
+    provider: { hostOrigins: [WALLET_HOST], identityOrigin: undefined },
+    accounts: {
+      db,
+      keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }),
+      adminToken: ADMIN_TOKEN,
+      auth: services.auth,
+      dapps: services.dapps,
+    },
+    names: { names: services.names },
+    bridge: { db, deployment: loadDeployment('testnet') },
+  });
+  await app.ready();
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('response headers', () => {
+  it('X-Content-Type-Options: nosniff on every response, whatever answered it', async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases: Array<[string, InjectOptions]> = [
+      ['price API', { url: '/v1/agg/ping' }],
+      ['price API not ready', { url: '/v1/agg/simple/price?ids=bitcoin&vs_currencies=usd' }],
+      ['price API bad parameter', { url: '/v1/agg/coins/markets?vs_currency=' }],
+      ['health', { url: '/healthz' }],
+      ['404', { url: '/nothing-here' }],
+      ['a path that is not valid percent-encoding', { url: '/v1/agg/%E0%A4%A' }],
+      [
+        'CORS preflight',
+        {
+          method: 'OPTIONS',
+          url: '/v1/agg/ping',
+          headers: { origin: 'https://a.example', 'access-control-request-method': 'GET' },
+        },
+      ],
+      ['graph', { method: 'POST', url: '/graphql', headers: json, payload: '{"query":"{ currencies }"}' }],
+      ['graph, bad JSON', { method: 'POST', url: '/graphql', headers: json, payload: '{"query":' }],
+      ['graph health', { url: '/graphql/health' }],
+      ['accounts 401', { url: '/api/account/me' }],
+      ['accounts 400', { method: 'POST', url: '/api/auth/challenge', headers: json, payload: '{}' }],
+      ['bridge', { url: '/api/coins' }],
+      ['names 404', { url: '/api/resolve/nobody.coin?asset=LTC' }],
+      ['portal page', { url: '/portal' }],
+      ['admin page', { url: '/admin' }],
+      ['coin logo', { url: '/assets/coins/litecoin.svg' }],
+      ['provider script', { url: '/provider.js' }],
+    ];
+    const missing: string[] = [];
+    for (const [what, req] of cases) {
+      const r = await app.inject(req);
+      if (r.headers['x-content-type-options'] !== 'nosniff') missing.push(`${what}: ${r.statusCode}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('/admin and /portal: framed only by this origin, the wallet hosts and the emulator on loopback', async () => {
+    for (const url of ['/admin', '/portal']) {
+      const r = await app.inject({ url });
+      expect(r.statusCode).toBe(200);
+      const csp = String(r.headers['content-security-policy']);
+      const ancestors = /frame-ancestors ([^;]*)/.exec(csp)?.[1];
+      expect(ancestors).toBe(`'self' ${WALLET_HOST} http://127.0.0.1:* http://localhost:*`);
+      expect(ancestors).not.toMatch(/https:(\s|$)/);
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('a JSON body with invalid UTF-8 is 400 INVALID_JSON (the server’s JSON parser checks the bytes)', async () => {
+    const payload = Buffer.concat([Buffer.from('{"address":"ltc1'), Buffer.from([0xfe]), Buffer.from('"}')]);
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/auth/challenge',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect([r.statusCode, (r.json() as { error?: { code?: string } }).error?.code]).toEqual([
+      400,
+      'INVALID_JSON',
+    ]);
+  });
+});
