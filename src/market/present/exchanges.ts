@@ -9,7 +9,7 @@ import { venueStats } from '../../engine/trust.ts';
 import type { VenueStats } from '../../engine/trust.ts';
 import { pct } from './common.ts';
 import type { TickerContext } from './tickers.ts';
-import { MAX_TICKERS, presentTicker, servedTickers, sortTickers } from './tickers.ts';
+import { MAX_TICKERS, presentTicker, servedTickers, sortTickers, tickersOf } from './tickers.ts';
 import { venueName } from './venues.ts';
 
 const memo = new WeakMap<MarketSnapshot, { list: VenueStats[]; byId: Map<string, VenueStats> }>();
@@ -75,7 +75,7 @@ export function presentExchange(
 ): Record<string, unknown> {
   const { snapshot } = ctx;
   const tickers = sortTickers(
-    servedTickers(ctx, (j) => j.ticker.venue === s.id),
+    servedTickers(ctx, tickersOf(snapshot, 'venue', s.id)),
     'trust_score_desc',
   ).slice(0, MAX_TICKERS);
   return {

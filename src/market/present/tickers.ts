@@ -58,11 +58,42 @@ function quoteUsd(ctx: TickerContext, quote: string): number | null {
   return ctx.snapshot.rates.supports(quote) ? ctx.snapshot.rates.now(quote) : null;
 }
 
-/** The snapshot's tickers that pass `keep`, with their verdicts and USD figures, unordered. */
-export function servedTickers(ctx: TickerContext, keep: (j: JudgedTicker) => boolean): ServedTicker[] {
+const index = new WeakMap<
+  MarketSnapshot,
+  { byBase: Map<string, JudgedTicker[]>; byVenue: Map<string, JudgedTicker[]> }
+>();
+
+/** The snapshot's tickers of coin `id` (`by: 'base'`) or of venue `id` (`by: 'venue'`); indexed once per snapshot. */
+export function tickersOf(
+  snapshot: MarketSnapshot,
+  by: 'base' | 'venue',
+  id: string,
+): readonly JudgedTicker[] {
+  let ix = index.get(snapshot);
+  if (!ix) {
+    ix = { byBase: new Map(), byVenue: new Map() };
+    for (const j of snapshot.tickers) {
+      const b = ix.byBase.get(j.ticker.base);
+      if (b) b.push(j);
+      else ix.byBase.set(j.ticker.base, [j]);
+      const v = ix.byVenue.get(j.ticker.venue);
+      if (v) v.push(j);
+      else ix.byVenue.set(j.ticker.venue, [j]);
+    }
+    index.set(snapshot, ix);
+  }
+  return (by === 'base' ? ix.byBase : ix.byVenue).get(id) ?? [];
+}
+
+/** The given tickers that pass `keep` (default: all), with their verdicts and USD figures, unordered. */
+export function servedTickers(
+  ctx: TickerContext,
+  tickers: Iterable<JudgedTicker>,
+  keep: (j: JudgedTicker) => boolean = () => true,
+): ServedTicker[] {
   const { snapshot } = ctx;
   const out: ServedTicker[] = [];
-  for (const j of snapshot.tickers) {
+  for (const j of tickers) {
     if (!keep(j)) continue;
     const t = j.ticker;
     const coin = snapshot.markets.get(t.base);
@@ -162,10 +193,7 @@ export function presentTicker(
 
 /** `tickers` of `/coins/{id}`: the coin's tickers, most USD volume first, at most 100. */
 export function presentTickers(ctx: TickerContext, coinId: string): Record<string, unknown>[] {
-  const rows = sortTickers(
-    servedTickers(ctx, (j) => j.ticker.base === coinId),
-    'volume_desc',
-  );
+  const rows = sortTickers(servedTickers(ctx, tickersOf(ctx.snapshot, 'base', coinId)), 'volume_desc');
   return rows.slice(0, MAX_TICKERS).map((s) => presentTicker(ctx.snapshot, ctx.quoteAssets, s));
 }
 
@@ -181,10 +209,11 @@ export interface TickerListQuery {
 export function presentTickerPage(
   ctx: TickerContext,
   name: string,
+  of: { by: 'base' | 'venue'; id: string },
   keep: (j: JudgedTicker) => boolean,
   q: TickerListQuery,
 ): { name: string; tickers: Record<string, unknown>[] } {
-  const rows = sortTickers(servedTickers(ctx, keep), q.order);
+  const rows = sortTickers(servedTickers(ctx, tickersOf(ctx.snapshot, of.by, of.id), keep), q.order);
   const start = (q.page - 1) * MAX_TICKERS;
   return {
     name,

@@ -126,7 +126,8 @@ export function registerExchangeRoutes(
       presentTickerPage(
         tickerCtx(snapshot),
         venueName(venue.id),
-        (j) => j.ticker.venue === venue.id && (only === null || only.has(j.ticker.base)),
+        { by: 'venue', id: venue.id },
+        (j) => only === null || only.has(j.ticker.base),
         tq,
       ),
     );
@@ -147,7 +148,8 @@ export function registerExchangeRoutes(
       presentTickerPage(
         tickerCtx(snapshot),
         coin.name,
-        (j) => j.ticker.base === coin.id && (only === null || only.has(j.ticker.venue)),
+        { by: 'base', id: coin.id },
+        (j) => only === null || only.has(j.ticker.venue),
         tq,
       ),
     );
