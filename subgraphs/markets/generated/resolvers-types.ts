@@ -751,8 +751,8 @@ export type Query = {
   /** Market-wide totals. */
   global: GlobalMarket;
   /**
-   * Market-wide market cap and volume over the last `days` (granularity as `Coin.chart`: 5-minute up to 2 days,
-   * hourly up to 95, daily beyond), each point at the rate of its time. REST: `/global/market_cap_chart`.
+   * Market-wide market cap and volume over the last `days` (as `Coin.chart`: 5-minute up to 2 days, hourly up
+   * to 95 days, daily beyond), each point at the rate of its time. REST: `/global/market_cap_chart`.
    */
   globalChart: GlobalChart;
   /** Health of the market data: ingestion freshness per source, unverified supplies, the confidence distribution. */
