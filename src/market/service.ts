@@ -58,7 +58,8 @@ export class MarketService {
   private current: MarketSnapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private readonly now: () => number;
+  /** The service's clock (`MarketServiceOptions.now`): what its snapshots, history and charts are reckoned by. */
+  readonly now: () => number;
   private readonly log: Logger;
   private readonly known: Set<string>;
   lastTick: { at: number; ms: number; tickers: number; rejected: number } | null = null;

@@ -18,7 +18,7 @@ export interface MarketsSubgraphOptions {
   engine: EngineConfig;
   /** What the resolvers read; default the market's snapshot and history (`storeOf(market)`). Tests count reads here. */
   store?: MarketsStore;
-  /** Clock, UNIX ms; default `Date.now`. */
+  /** Clock, UNIX ms; default the market's (`Date.now` in the product). */
   now?: () => number;
   /** Loader hooks (tests record the batches). */
   hooks?: LoaderHooks;
@@ -31,7 +31,7 @@ export interface MarketsSubgraph extends Subgraph<MarketsContext> {
 
 export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubgraph {
   const store = opts.store ?? storeOf(opts.market);
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? opts.market.now;
   /** Per context: the snapshot it read when it read nothing else, else null (the response-cache facet). */
   const readOnlySnapshot = new WeakMap<MarketsContext, () => MarketSnapshot | null>();
   return {
