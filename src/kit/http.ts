@@ -217,7 +217,12 @@ async function exchange<TResult, TVariables>(
       throw apiError(429, rateErrors, wait ?? delay);
     }
     const hasData = parsed?.data !== null && typeof parsed?.data === 'object';
-    if (errors.length && !(partial && hasData && res.status === 200))
+    // Partial answers keep errors located inside a field's items (path [field, index, …]); any other error fails all.
+    const itemErrorsOnly = errors.every((e) => {
+      const path = (e as { path?: unknown }).path;
+      return Array.isArray(path) && path.length >= 2;
+    });
+    if (errors.length && !(partial && hasData && res.status === 200 && itemErrorsOnly))
       throw apiError(res.status, errors, retryAfterOf(res, errors));
     if (res.status < 200 || res.status >= 300) throw apiError(res.status, [], undefined);
     if (!parsed || parsed.data === null || typeof parsed.data !== 'object') {
