@@ -52,7 +52,7 @@ beforeAll(async () => {
   await register(h, token, 'alice.coin');
   expect((await link(h, token, 'alice.coin', 'LTC', ltc)).status).toBe(200);
   expect((await link(h, token, 'alice.coin', 'DOGE', doge)).status).toBe(200);
-});
+}, 120_000);
 afterAll(async () => {
   await h.close();
 });
