@@ -1,5 +1,5 @@
 /**
- * Chart series (`/coins/{id}/market_chart[/range]`) and daily OHLC candles (`/coins/{id}/ohlc`) from history
+ * Chart series (`/coins/{id}/market_chart[/range]`) and OHLC candles (`/coins/{id}/ohlc[/range]`) from history
  * bars, converted to the requested currency with the rate of each point's own time.
  */
 import { DAY_MS, lowerBound, upperBound } from './history.ts';
@@ -91,20 +91,33 @@ export function dailyCandles(
   bars1d: readonly Bar[],
   opts: CandleOptions,
 ): [number, number, number, number, number][] {
+  return candles(bars1d, DAY_MS, opts);
+}
+
+/**
+ * OHLC rows of bars `widthMs` wide (hourly: `HOUR_MS`), by the rules of {@link dailyCandles}: stamped with the close
+ * time `bar.ts + widthMs`, completed bars whose close lies in `[from, to]`, the open bar (`opts.today`) appended
+ * when it overlaps, each converted with the rate at its start and skipped when that rate is unknown.
+ */
+export function candles(
+  bars: readonly Bar[],
+  widthMs: number,
+  opts: CandleOptions,
+): [number, number, number, number, number][] {
   const rows: [number, number, number, number, number][] = [];
   const row = (bar: Bar): void => {
     const r = opts.rate(bar.ts);
     if (r === null || !(Number.isFinite(r) && r > 0)) return;
-    rows.push([bar.ts + DAY_MS, bar.open / r, bar.high / r, bar.low / r, bar.close / r]);
+    rows.push([bar.ts + widthMs, bar.open / r, bar.high / r, bar.low / r, bar.close / r]);
   };
-  const end = upperBound(bars1d, opts.to - DAY_MS);
+  const end = upperBound(bars, opts.to - widthMs);
   let lastTs = -Infinity;
-  for (let i = lowerBound(bars1d, opts.from - DAY_MS); i < end; i++) {
-    const bar = bars1d[i] as Bar;
+  for (let i = lowerBound(bars, opts.from - widthMs); i < end; i++) {
+    const bar = bars[i] as Bar;
     row(bar);
     lastTs = bar.ts;
   }
   const t = opts.today;
-  if (t && t.ts > lastTs && t.ts <= opts.to && t.ts + DAY_MS > opts.from) row(t);
+  if (t && t.ts > lastTs && t.ts <= opts.to && t.ts + widthMs > opts.from) row(t);
   return rows;
 }

@@ -8,6 +8,8 @@ import { aggregateAsset, emptyAggregate, reserveAssetBuffers } from './priceAsse
 import type { QuoteResolver } from './quotes.ts';
 import { QuoteSlots } from './quotes.ts';
 import type { PriceAggregate, PriceRules } from './types.ts';
+import type { Judgement } from './verdicts.ts';
+import { V_IGNORED, V_STALE, V_UNPRICED } from './verdicts.ts';
 
 export type { QuoteResolver } from './quotes.ts';
 export { PAIR_MAX_SPREAD } from './priceAsset.ts';
@@ -44,14 +46,19 @@ export const MAX_PASSES = 4;
  * @param now UNIX milliseconds the ages are measured from
  * @param quotes converts quote codes (fiat rates, quote assets); each distinct code is resolved once per call
  * @param rules any subset of {@link PriceRules}, the rest from {@link DEFAULT_PRICE_RULES}; default `DEFAULT_PRICE_RULES`
+ * @param judge when given (sized for `tickers`), receives every ticker's verdict (`src/engine/verdicts.ts`) and the
+ *   USD price it was judged at; default none
  */
 export function aggregatePrices(
   tickers: readonly Ticker[],
   now: number,
   quotes: QuoteResolver,
   rules: Partial<PriceRules> = DEFAULT_PRICE_RULES,
+  judge?: Judgement,
 ): Map<string, PriceAggregate> {
-  return run(tickers, now, new QuoteSlots(quotes), { ...DEFAULT_PRICE_RULES, ...rules });
+  if (judge && (judge.verdicts.length !== tickers.length || judge.usd.length !== tickers.length))
+    throw new RangeError('aggregatePrices: the judgement must have one slot per ticker');
+  return run(tickers, now, new QuoteSlots(quotes), { ...DEFAULT_PRICE_RULES, ...rules }, judge);
 }
 
 function run(
@@ -59,6 +66,7 @@ function run(
   now: number,
   quotes: QuoteSlots,
   rules: PriceRules,
+  judge: Judgement | undefined,
 ): Map<string, PriceAggregate> {
   const T = tickers.length;
   // Per ticker: base group (-1 when not eligible) and quote slot; `order`: eligible ticker indices grouped by base.
@@ -84,13 +92,16 @@ function run(
     }
     const q = quotes.slot(tk.quote);
     group[t] = -1;
+    if (judge) judge.verdicts[t] = V_IGNORED;
     if (tk.quote === tk.base || quotes.assetOf(q) === tk.base) continue; // self-quote: ignored
     const age = now - tk.ts;
     const valid = tk.last > 0 && tk.last < Infinity && tk.baseVolume >= 0 && tk.baseVolume < Infinity;
     if (!(age <= rules.maxAgeMs) || age < -MAX_FUTURE_SKEW_MS || !valid) {
       stale[b]!++;
+      if (judge) judge.verdicts[t] = V_STALE;
       continue;
     }
+    if (judge) judge.verdicts[t] = V_UNPRICED; // until an aggregation of its asset converts it
     group[t] = b;
     slot[t] = q;
     fresh[b]!++;
@@ -112,7 +123,7 @@ function run(
   const grewIn = new Int8Array(G); // last pass (1-based) in which the asset's convertible tickers grew; 0: never
   const rates: Float64Array[] = [];
   const results = new Array<PriceAggregate | undefined>(G);
-  const ctx: AssetContext = { tickers, now, rules, rate: quotes.rate, start, order, slot };
+  const ctx: AssetContext = { tickers, now, rules, rate: quotes.rate, start, order, slot, judge };
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
     quotes.update(priced); // rates from the previous pass only, before this pass changes `priced`
     rates.push((ctx.rate = quotes.rate.slice()));

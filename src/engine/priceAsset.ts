@@ -8,6 +8,8 @@ import { confidenceScore } from './confidence.ts';
 import type { PriceRules } from './types.ts';
 import { madSorted, medianSorted, weightedMedianSorted } from './stats.ts';
 import type { PriceAggregate } from './types.ts';
+import type { Judgement } from './verdicts.ts';
+import { V_OUTLIER, V_UNPRICED, V_USED } from './verdicts.ts';
 
 /** With exactly two tickers, prices further apart than this (higher / lower - 1) cannot both be right. */
 export const PAIR_MAX_SPREAD = 0.1;
@@ -42,6 +44,8 @@ export interface AssetContext {
   start: Int32Array;
   order: Int32Array;
   slot: Int32Array;
+  /** When given, each ticker's verdict and USD price are written here (the last aggregation of its asset wins). */
+  judge?: Judgement | undefined;
 }
 
 /** The aggregate of an asset without an eligible ticker: every figure that needs a price is null. */
@@ -71,7 +75,7 @@ export function emptyAggregate(
  * two-ticker rule), volume-weighted median, volume, venues, confidence. See `aggregatePrices` for the rules.
  */
 export function aggregateAsset(c: AssetContext, g: number, asset: string, stale: number): PriceAggregate {
-  const { tickers, rules } = c;
+  const { tickers, rules, judge } = c;
   const from = c.start[g]!;
   const to = c.start[g + 1]!;
   let n = 0;
@@ -79,7 +83,12 @@ export function aggregateAsset(c: AssetContext, g: number, asset: string, stale:
     const t = c.order[k]!;
     const tk = tickers[t]!;
     const p = tk.last * c.rate[c.slot[t]!]!;
+    if (judge) {
+      judge.verdicts[t] = V_UNPRICED;
+      judge.usd[t] = NaN;
+    }
     if (!(p > 0 && p < Infinity)) continue;
+    if (judge) judge.usd[t] = p;
     P[n] = p;
     W[n] = tk.baseVolume;
     TI[n] = t;
@@ -98,10 +107,11 @@ export function aggregateAsset(c: AssetContext, g: number, asset: string, stale:
     const limit = rules.madK * Math.max(dev, rules.madFloor * m);
     while (lo <= hi && Math.abs(P[lo]! - m) > limit) lo++;
     while (hi >= lo && Math.abs(P[hi]! - m) > limit) hi--;
-    if (hi < lo) return emptyAggregate(asset, stale, unpriced, n);
   } else if (n === 2 && P[1]! > P[0]! * (1 + PAIR_MAX_SPREAD)) {
     lo = hi = pairWinner(W[0]!, W[1]!, tickers[TI[0]!]!.ts, tickers[TI[1]!]!.ts);
   }
+  if (judge) for (let i = 0; i < n; i++) judge.verdicts[TI[i]!] = i >= lo && i <= hi ? V_USED : V_OUTLIER;
+  if (hi < lo) return emptyAggregate(asset, stale, unpriced, n);
   const used = hi - lo + 1;
   if (used < n) {
     m = medianSorted(P, lo, hi + 1);

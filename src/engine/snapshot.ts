@@ -14,6 +14,8 @@ import { fdv, marketCap, verifySupply } from './supply.ts';
 import type { TrendingEntry } from './trending.ts';
 import { computeTrending } from './trending.ts';
 import type { AssetMarket, PriceAggregate, PricePoint, SupplyFigures } from './types.ts';
+import type { JudgedTicker, Judgement } from './verdicts.ts';
+import { judgedTickers, newJudgement } from './verdicts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -48,6 +50,10 @@ export interface MarketSnapshot {
   global: GlobalMarket;
   trending: readonly TrendingEntry[];
   rates: Rates;
+  /** Every ticker the aggregation saw, with the engine's verdict on it (used, outlier, stale…), in no set order. */
+  tickers: readonly JudgedTicker[];
+  /** Asset id → the time of its first observation (the open of its first daily bar); absent without history. */
+  listedAt: ReadonlyMap<string, number>;
 }
 
 /** Price, supply and market cap of every asset: the cheap part of a tick, also used by backfill. */
@@ -55,17 +61,16 @@ export function computeCore(
   state: MarketState,
   cfg: EngineConfig,
   now: number,
+  judged?: (tickers: readonly JudgedTicker[]) => void,
 ): { prices: Map<string, PriceAggregate>; supply: Map<string, SupplyFigures>; points: PricePoint[] } {
   const resolver: QuoteResolver = {
     fiatUsd: (code) => (code === 'usd' ? 1 : state.fxNow(code, now)),
     quoteAsset: (code) => cfg.quoteAssets.get(code) ?? null,
   };
-  const prices = aggregatePrices(
-    [...state.tickers.values()],
-    now,
-    resolver,
-    cfg.priceRules ?? DEFAULT_PRICE_RULES,
-  );
+  const tickers = [...state.tickers.values()];
+  const judge: Judgement | undefined = judged ? newJudgement(tickers.length) : undefined;
+  const prices = aggregatePrices(tickers, now, resolver, cfg.priceRules ?? DEFAULT_PRICE_RULES, judge);
+  if (judged && judge) judged(judgedTickers(tickers, judge));
   const supply = new Map<string, SupplyFigures>();
   const points: PricePoint[] = [];
   const opts = { tolerance: cfg.supplyTolerance ?? 0.01, maxAgeMs: cfg.supplyMaxAgeMs ?? 7 * DAY_MS };
@@ -92,12 +97,17 @@ export function computeSnapshot(
   cfg: EngineConfig,
   now: number,
 ): { snapshot: MarketSnapshot; points: PricePoint[] } {
-  const { prices, supply, points } = computeCore(state, cfg, now);
+  let tickers: readonly JudgedTicker[] = [];
+  const { prices, supply, points } = computeCore(state, cfg, now, (t) => (tickers = t));
   const markets = new Map<string, AssetMarket>();
+  const listedAt = new Map<string, number>();
   for (const a of cfg.assets) {
     const price = prices.get(a.id) ?? emptyAggregate(a.id, 0, 0, 0);
     const s = supply.get(a.id) as SupplyFigures;
-    const d = computeDerived(state.history(a.id), price.priceUsd, now);
+    const history = state.history(a.id);
+    const first = history.bars1d[0];
+    if (first) listedAt.set(a.id, first.openTs);
+    const d = computeDerived(history, price.priceUsd, now);
     const mcap = marketCap(price.priceUsd, s);
     markets.set(a.id, {
       id: a.id,
@@ -140,6 +150,8 @@ export function computeSnapshot(
       global: computeGlobal(markets, now),
       trending,
       rates,
+      tickers,
+      listedAt,
     },
     points,
   };

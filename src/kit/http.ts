@@ -134,6 +134,36 @@ export async function runPersisted<TResult, TVariables>(
   variables: TVariables,
   signal?: AbortSignal,
 ): Promise<TResult> {
+  return (await exchange(t, doc, variables, signal, false)).data;
+}
+
+/** A GraphQL error of a partial answer: its message, code and where in `data` it is. */
+export interface PartialError {
+  message: string;
+  code: string;
+  path: readonly (string | number)[];
+}
+
+/**
+ * {@link runPersisted} for operations whose items may fail one by one (a list of nullable results): `data` with the
+ * errors located in it. A failure of the whole operation (no `data`) is still a {@link KitError}.
+ */
+export async function runPersistedPartial<TResult, TVariables>(
+  t: TransportOptions,
+  doc: PersistedDocument<TResult, TVariables>,
+  variables: TVariables,
+  signal?: AbortSignal,
+): Promise<{ data: TResult; errors: PartialError[] }> {
+  return exchange(t, doc, variables, signal, true);
+}
+
+async function exchange<TResult, TVariables>(
+  t: TransportOptions,
+  doc: PersistedDocument<TResult, TVariables>,
+  variables: TVariables,
+  signal: AbortSignal | undefined,
+  partial: boolean,
+): Promise<{ data: TResult; errors: PartialError[] }> {
   const documentId = doc.__meta__?.hash;
   if (!documentId) throw kitError('BAD_RESPONSE', 'internal: the document has no persisted id');
   const url = graphqlUrl(t.baseUrl);
@@ -186,7 +216,14 @@ export async function runPersisted<TResult, TVariables>(
         : [{ message: 'rate limited: too many requests', extensions: { code: 'RATE_LIMITED' } }];
       throw apiError(429, rateErrors, wait ?? delay);
     }
-    if (errors.length) throw apiError(res.status, errors, retryAfterOf(res, errors));
+    const hasData = parsed?.data !== null && typeof parsed?.data === 'object';
+    // Partial answers keep errors located inside a field's items (path [field, index, …]); any other error fails all.
+    const itemErrorsOnly = errors.every((e) => {
+      const path = (e as { path?: unknown }).path;
+      return Array.isArray(path) && path.length >= 2;
+    });
+    if (errors.length && !(partial && hasData && res.status === 200 && itemErrorsOnly))
+      throw apiError(res.status, errors, retryAfterOf(res, errors));
     if (res.status < 200 || res.status >= 300) throw apiError(res.status, [], undefined);
     if (!parsed || parsed.data === null || typeof parsed.data !== 'object') {
       throw new KitError({
@@ -196,6 +233,17 @@ export async function runPersisted<TResult, TVariables>(
         status: res.status,
       });
     }
-    return parsed.data as TResult;
+    return { data: parsed.data as TResult, errors: errors.map(located) };
   }
+}
+
+function located(e: GraphqlError): PartialError {
+  const path = (e as { path?: unknown }).path;
+  return {
+    message: typeof e.message === 'string' ? e.message : 'error',
+    code: typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN',
+    path: Array.isArray(path)
+      ? (path.filter((p) => typeof p === 'string' || typeof p === 'number') as (string | number)[])
+      : [],
+  };
 }

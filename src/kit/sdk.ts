@@ -5,7 +5,7 @@
  * (`resolve`, `price`) runs the kit's persisted documents on the router (docs/graph.md). docs/kit.md is the guide.
  */
 import { KitError, kitError } from './errors.ts';
-import { KitPriceDocument, KitResolveNameDocument } from './generated/graphql.ts';
+import { KitPriceDocument } from './generated/graphql.ts';
 import type { FetchLike, TransportOptions } from './http.ts';
 import { runPersisted } from './http.ts';
 import type { CoinWalletProvider, Discovered } from './provider.ts';
@@ -16,6 +16,8 @@ import {
   notAvailable,
   providerError,
 } from './provider.ts';
+import { pool } from './pool.ts';
+import { resolveMany, resolveOne } from './resolve.ts';
 import { KIT_COINS } from './tickers.ts';
 import type { KitTicker } from './tickers.ts';
 import type {
@@ -27,10 +29,12 @@ import type {
   CoinSDK,
   CoinWalletSDK,
   ConnectResult,
+  NameQuery,
   PriceResult,
   ProviderMethod,
   ProviderMethods,
   Resolution,
+  ResolutionItem,
   SDKEvent,
   SDKEventPayload,
   SDKOptions,
@@ -57,6 +61,11 @@ function checkTicker(t: unknown): asserts t is KitTicker {
       ? ` (tickers are uppercase: ${t.toUpperCase()})`
       : '';
   throw invalid(`unknown ticker ${JSON.stringify(t)}${hint}: one of ${[...TICKERS].join(' ')}`);
+}
+
+function checkName(name: unknown, where = ''): asserts name is string {
+  if (typeof name !== 'string' || name.trim() === '')
+    throw invalid(`${where}name must be a non-empty string such as alice.coin`);
 }
 
 function stringList(v: unknown, what: string): string[] {
@@ -107,19 +116,6 @@ function transportOf(o: SDKOptions): TransportOptions {
     maxRetries: Math.floor(positive(o.maxRetries, DEFAULT_MAX_RETRIES, 'maxRetries')),
     maxRetryWaitMs: positive(o.maxRetryWaitMs, DEFAULT_MAX_RETRY_WAIT_MS, 'maxRetryWaitMs'),
   };
-}
-
-async function pool<T>(tasks: (() => Promise<T>)[], n: number): Promise<T[]> {
-  const out: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await (tasks[i] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, worker));
-  return out;
 }
 
 function accountsOf(v: unknown): Account<string>[] {
@@ -257,33 +253,24 @@ class Core {
     ticker: T,
     o: CallOptions | undefined,
   ): Promise<Resolution<T>> {
-    if (typeof name !== 'string' || name.trim() === '')
-      throw invalid('name must be a non-empty string such as alice.coin');
+    checkName(name);
     checkTicker(ticker);
-    const data = await runPersisted(
-      this.#transport,
-      KitResolveNameDocument,
-      { name, asset: ticker },
-      o?.signal,
-    );
-    // One field says which outcome (the API's union, typed by __typename); names come back normalised.
-    const r = data.nameResolution;
-    switch (r?.__typename) {
-      case 'NameResolution':
-        return { status: 'found', name: r.name, ticker, address: r.address, updatedAt: r.updatedAt };
-      case 'NameNotFound':
-        return { status: 'name-not-found', name: r.name, ticker };
-      case 'AddressNotLinked':
-        return { status: 'address-not-linked', name: r.name, ticker };
-      default: {
-        // null without an error, or a member this kit does not know (a newer API): not an answer it can give.
-        const got = (r as { __typename?: unknown } | null | undefined)?.__typename ?? null;
-        throw kitError(
-          'BAD_RESPONSE',
-          `the API answered nameResolution with ${String(got)}, which this kit does not know: update the kit`,
-        );
-      }
-    }
+    return resolveOne(this.#transport, name, ticker, o);
+  }
+
+  async resolveMany<T extends KitTicker>(
+    pairs: readonly NameQuery<T>[],
+    o: CallOptions | undefined,
+  ): Promise<ResolutionItem<T>[]> {
+    if (!Array.isArray(pairs))
+      throw invalid('resolve takes a name and a ticker, or an array of { name, ticker }');
+    pairs.forEach((p: unknown, i) => {
+      if (typeof p !== 'object' || p === null)
+        throw invalid(`resolve: item ${i} must be { name, ticker }, got ${JSON.stringify(p)}`);
+      checkName((p as NameQuery<T>).name, `item ${i}: `);
+      checkTicker((p as NameQuery<T>).ticker);
+    });
+    return pairs.length === 0 ? [] : resolveMany(this.#transport, pairs, o);
   }
 
   async price<I extends string, V extends string>(
@@ -343,7 +330,14 @@ export function createSDK(options: SDKOptions): CoinWalletSDK {
   return Object.freeze({
     ...baseOf<KitTicker>(core),
     connect: <T extends KitTicker>(tickers: readonly T[]) => core.connect(tickers),
-    resolve: <T extends KitTicker>(name: string, ticker: T, o?: CallOptions) => core.resolve(name, ticker, o),
+    resolve: (<T extends KitTicker>(
+      a: string | readonly NameQuery<T>[],
+      b?: T | CallOptions,
+      c?: CallOptions,
+    ) =>
+      typeof a === 'string'
+        ? core.resolve(a, b as T, c)
+        : core.resolveMany(a, b as CallOptions | undefined)) as CoinWalletSDK['resolve'],
   });
 }
 
@@ -365,7 +359,13 @@ export function bindTicker<const T extends KitTicker>(ticker: T): (options: SDKO
           capability: r.capabilities[ticker] ?? null,
         };
       },
-      resolve: (name: string, o?: CallOptions) => core.resolve(name, ticker, o),
+      resolve: ((name: string | readonly string[], o?: CallOptions) =>
+        typeof name === 'string'
+          ? core.resolve(name, ticker, o)
+          : core.resolveMany(
+              Array.isArray(name) ? name.map((n: string) => ({ name: n, ticker })) : (name as never),
+              o,
+            )) as CoinSDK<T>['resolve'],
       quote: async <const V extends string>(vsCurrencies: readonly V[], o?: CallOptions) => {
         const r = await core.price([coin.coinId], vsCurrencies, o);
         if (r.missing.length) {

@@ -74,6 +74,19 @@ export type Resolution<T extends string = KitTicker> =
   /** The name exists but has no address for this coin. */
   | { status: 'address-not-linked'; name: string; ticker: T };
 
+/** One pair of `resolve(list)`. */
+export interface NameQuery<T extends string = KitTicker> {
+  name: string;
+  ticker: T;
+}
+
+/**
+ * An item of `resolve(list)`: a {@link Resolution}, or `invalid` when the API refused the pair as malformed (its code,
+ * `INVALID_NAME` or `INVALID_PARAMETER`, and message); the other items of the list answer regardless.
+ */
+export type ResolutionItem<T extends string = KitTicker> =
+  Resolution<T> | { status: 'invalid'; name: string; ticker: T; code: string; message: string };
+
 export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
@@ -150,6 +163,14 @@ export interface CoinWalletSDK extends BaseSDK<KitTicker> {
   connect<const T extends KitTicker>(tickers: readonly T[]): Promise<ConnectResult<T>>;
   /** The address `name` (e.g. `alice.coin`) has linked for the coin. */
   resolve<const T extends KitTicker>(name: string, ticker: T, options?: CallOptions): Promise<Resolution<T>>;
+  /**
+   * Many names at once, in the order given: one API request per 100 pairs (at most 4 in flight). A malformed name is
+   * its own `invalid` item; an empty list answers `[]` without a request.
+   */
+  resolve<const T extends KitTicker>(
+    names: readonly NameQuery<T>[],
+    options?: CallOptions,
+  ): Promise<ResolutionItem<T>[]>;
 }
 
 /** A per-coin kit (`@coinwallet/kit-<ticker>`): the same API, bound to its coin. */
@@ -158,6 +179,8 @@ export interface CoinSDK<T extends KitTicker> extends BaseSDK<T> {
   readonly coin: Extract<KitCoin, { ticker: T }>;
   connect(): Promise<CoinConnectResult<T>>;
   resolve(name: string, options?: CallOptions): Promise<Resolution<T>>;
+  /** Many names for this coin at once, in the order given (see {@link CoinWalletSDK.resolve}). */
+  resolve(names: readonly string[], options?: CallOptions): Promise<ResolutionItem<T>[]>;
   /** This coin's price in each currency (`null`: no quote). */
   quote<const V extends string>(
     vsCurrencies: readonly V[],

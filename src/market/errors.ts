@@ -1,6 +1,9 @@
 import { ApiError } from '../core/errors.ts';
 
 const ID_RULE = 'lowercase letters, digits, "-", "." or "_", at most 100 characters';
+const VENUE_RULE = 'lowercase letters, digits, "-" or "_", at most 64 characters';
+/** A venue id as sources write them (ccxt ids, demo venues). */
+export const VENUE_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /**
  * The price API's error catalog (400/404); shared ones live in `src/core/errors.ts` and `src/core/params.ts`. Each
@@ -38,5 +41,21 @@ export const priceErrors = {
       `category "${id.slice(0, 60)}" does not exist: use a category_id from /coins/categories/list`,
       {},
       `category "${id.slice(0, 60)}" does not exist: use an id of the \`categories\` query`,
+    ),
+  exchangeNotFound: (id: string) =>
+    new ApiError(
+      404,
+      'EXCHANGE_NOT_FOUND',
+      `exchange not found: no venue has the id "${id.slice(0, 100)}" (see /exchanges/list)`,
+      {},
+      `exchange not found: no venue has the id "${id.slice(0, 100)}" (the \`exchanges\` query lists every id)`,
+    ),
+  badExchangeId: () =>
+    new ApiError(
+      400,
+      'INVALID_EXCHANGE_ID',
+      `id must be an exchange id from /exchanges/list: ${VENUE_RULE}`,
+      {},
+      `id must be an exchange id as the \`exchanges\` query lists them: ${VENUE_RULE}`,
     ),
 };

@@ -113,6 +113,39 @@ export const nameErrors = {
       'this x-partner-nonce has already been used: every request needs a new nonce',
     ),
 
+  // Primary names (reverse resolution) and bulk resolution.
+  /**
+   * No primary name to serve for an address: none was set, the name is private, or it no longer resolves to the
+   * address (forward verification). One answer for all three, so a private name never shows through its addresses.
+   */
+  primaryNotFound: (asset: string) =>
+    new ApiError(
+      404,
+      'PRIMARY_NAME_NOT_FOUND',
+      `this ${asset} address has no public primary name that resolves back to it`,
+      noCache,
+    ),
+  primaryProofRequired: (asset: string) =>
+    new ApiError(
+      400,
+      'PROOF_REQUIRED',
+      `making a name the primary name of a ${asset} address needs signature and nonce: request a challenge with POST /api/names/{name}/primary/${asset}/challenge and sign it with that address`,
+      {},
+      `making a name the primary name of a ${asset} address needs signature and nonce: request a challenge with the requestPrimaryNameChallenge mutation and sign it with that address`,
+    ),
+  primaryNeedsLink: (name: string, asset: string) =>
+    new ApiError(
+      409,
+      'PRIMARY_NEEDS_LINK',
+      `${name} must resolve to this ${asset} address before it can be its primary name: link the address to the name first (PUT /api/names/${name}/addresses/${asset})`,
+      {},
+      `${name} must resolve to this ${asset} address before it can be its primary name: link the address to the name first (the linkAddress mutation)`,
+    ),
+  primaryNotSet: (name: string, asset: string) =>
+    new ApiError(404, 'PRIMARY_NAME_NOT_SET', `${name} is not the primary name of any ${asset} address`),
+  batchTooLarge: (max: number) =>
+    new ApiError(400, 'BATCH_TOO_LARGE', `names must hold at most ${max} {name, asset} pairs per request`),
+
   payloadTooLarge: () =>
     new ApiError(
       413,

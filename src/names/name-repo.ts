@@ -152,6 +152,55 @@ export function selectResolution(
   });
 }
 
+/** What {@link selectResolution} answers for one (label, asset). */
+export type ResolutionRow = { private: boolean; link: LinkedAddress | null } | null;
+
+/**
+ * {@link selectResolution} for many (label, asset) pairs at once, in their order: the pairs the read cache holds are
+ * answered from memory, all the others by one SQL read (`unnest` of the pairs joined to `names` and
+ * `name_addresses`), whatever their number.
+ */
+export async function selectResolutions(
+  q: Queryable,
+  pairs: readonly { label: string; asset: string }[],
+): Promise<ResolutionRow[]> {
+  const misses: { label: string; asset: string }[] = [];
+  let batch: Promise<Map<string, ResolutionRow>> | undefined;
+  // Every miss of this call is recorded before the one read runs (it starts a microtask later).
+  const read = (): Promise<Map<string, ResolutionRow>> =>
+    (batch ??= Promise.resolve().then(async () => {
+      const r = await q.query<{
+        label: string;
+        asset: string;
+        private: boolean;
+        address: string | null;
+        updated_at: number | null;
+      }>(
+        `SELECT n.label, k.asset, n.private, a.address, a.updated_at
+         FROM unnest($1::text[], $2::text[]) AS k(label, asset)
+         JOIN names n ON n.label = k.label
+         LEFT JOIN name_addresses a ON a.label = k.label AND a.asset = k.asset`,
+        [misses.map((m) => m.label), misses.map((m) => m.asset)],
+      );
+      const out = new Map<string, ResolutionRow>();
+      for (const row of r.rows)
+        out.set(`${row.label}\0${row.asset}`, {
+          private: row.private,
+          link: row.address === null ? null : { address: row.address, updatedAt: Number(row.updated_at) },
+        });
+      return out;
+    }));
+  return Promise.all(
+    pairs.map((p) => {
+      const key = `${p.label}\0${p.asset}`;
+      return cachedRead(q, 'names', key, async () => {
+        misses.push(p);
+        return (await read()).get(key) ?? null;
+      });
+    }),
+  );
+}
+
 /** Links (or replaces) the address of one coin; returns the address it replaced, if any. */
 export async function upsertAddress(
   q: Queryable,
@@ -190,7 +239,11 @@ export async function deleteAllAddresses(q: Queryable, label: string): Promise<n
   return r.rows.length;
 }
 
+/** What a challenge proves control for: a link, or a primary name (docs/names.md). */
+export type ChallengePurpose = 'link' | 'primary';
+
 export interface StoredProofChallenge {
+  purpose: ChallengePurpose;
   nonce: string;
   accountId: string;
   label: string;
@@ -204,14 +257,26 @@ export interface StoredProofChallenge {
 
 export async function insertChallenge(q: Queryable, c: StoredProofChallenge): Promise<void> {
   await q.query(
-    `INSERT INTO name_challenges (nonce, account_id, label, asset, address, message, issued_at, expires_at, used_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [c.nonce, c.accountId, c.label, c.asset, c.address, c.message, c.issuedAt, c.expiresAt, c.usedAt],
+    `INSERT INTO name_challenges (nonce, account_id, label, asset, address, message, issued_at, expires_at, used_at, purpose)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      c.nonce,
+      c.accountId,
+      c.label,
+      c.asset,
+      c.address,
+      c.message,
+      c.issuedAt,
+      c.expiresAt,
+      c.usedAt,
+      c.purpose,
+    ],
   );
 }
 
 export async function selectChallenge(q: Queryable, nonce: string): Promise<StoredProofChallenge | null> {
   const r = await q.query<{
+    purpose: ChallengePurpose;
     nonce: string;
     account_id: string;
     label: string;
@@ -222,13 +287,14 @@ export async function selectChallenge(q: Queryable, nonce: string): Promise<Stor
     expires_at: number;
     used_at: number | null;
   }>(
-    `SELECT nonce, account_id, label, asset, address, message, issued_at, expires_at, used_at
+    `SELECT purpose, nonce, account_id, label, asset, address, message, issued_at, expires_at, used_at
      FROM name_challenges WHERE nonce = $1`,
     [nonce],
   );
   const row = r.rows[0];
   if (!row) return null;
   return {
+    purpose: row.purpose,
     nonce: row.nonce,
     accountId: row.account_id,
     label: row.label,

@@ -32,10 +32,16 @@ export function newProofNonce(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** The exact text to sign. Every field is the server's own normalised value (none holds a line break). */
-export function proofChallengeText(f: ProofChallengeFields): string {
+/**
+ * The exact text to sign. Every field is the server's own normalised value (none holds a line break). The first line
+ * says what the signature is for: linking the address to the name (`link`), or making the name the address's
+ * primary name (`primary`); a signature of one never serves the other (the challenge's purpose is checked too).
+ */
+export function proofChallengeText(f: ProofChallengeFields, purpose: 'link' | 'primary' = 'link'): string {
   return [
-    `Link this ${f.asset} address to the name ${f.name}:`,
+    purpose === 'link'
+      ? `Link this ${f.asset} address to the name ${f.name}:`
+      : `Make ${f.name} the primary name of this ${f.asset} address:`,
     f.address,
     '',
     'Signing proves you hold this address. It sends no transaction and costs no fee.',

@@ -1,8 +1,6 @@
-import { writeAudit } from '../accounts/audit.ts';
 import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
-import { validateAddress } from '../crypto/validate-address.ts';
-import type { ApiError } from '../core/errors.ts';
+import { ApiError } from '../core/errors.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
@@ -12,6 +10,9 @@ import type { ParsedName } from './name-rules.ts';
 import { recipientAddress, recipientByAddress, recipientById } from './recipient.ts';
 import { assertProvable, newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
 import { holderLabel } from './types.ts';
+import { auditName, heldName, validAddress } from './holding.ts';
+import { PrimaryNames } from './primary.ts';
+import { deletePrimaries } from './primary-repo.ts';
 import type {
   Holder,
   NameView,
@@ -47,6 +48,8 @@ const CHALLENGE_RETENTION_MS = 3_600_000;
  */
 export class NameService {
   readonly suffix: string;
+  /** Primary names (reverse resolution), by the same rules of holding, proof and privacy. */
+  readonly primary: PrimaryNames;
   private readonly now: () => number;
   private readonly ttl: number;
 
@@ -57,6 +60,12 @@ export class NameService {
     this.suffix = checkSuffix(opts.suffix ?? DEFAULT_NAME_SUFFIX);
     this.now = opts.now ?? Date.now;
     this.ttl = opts.challengeTtlMs ?? PROOF_CHALLENGE_TTL_MS;
+    this.primary = new PrimaryNames(db, {
+      suffix: this.suffix,
+      network: opts.network,
+      now: this.now,
+      challengeTtlMs: this.ttl,
+    });
   }
 
   /** The address of `name` for `asset`; 404 NAME_NOT_FOUND (missing or private) or ADDRESS_NOT_LINKED. */
@@ -73,13 +82,30 @@ export class NameService {
   async resolution(nameInput: string, assetInput: string | undefined): Promise<ResolutionOutcome> {
     const n = this.parse(nameInput);
     const asset = parseAsset(assetInput);
-    const r = await repo.selectResolution(this.db, n.label, asset);
-    const miss = (error: ApiError) => ({ kind: 'miss' as const, error, name: n.name, asset });
-    // Private answers as missing: the same error from the name alone, so nothing tells the two apart.
-    if (!r || r.private) return miss(nameErrors.nameNotFound(n.name));
-    if (!r.link) return miss(nameErrors.addressNotLinked(n.name, asset));
-    const resolution = { name: n.name, asset, address: r.link.address, updatedAt: r.link.updatedAt };
-    return { kind: 'found', resolution };
+    return outcomeOf(n, asset, await repo.selectResolution(this.db, n.label, asset));
+  }
+
+  /**
+   * Many resolutions at once (`POST /api/resolve`, the graph's `resolveNames`), in the order asked: each the outcome
+   * {@link resolution} gives, or `invalid` with the 400 a malformed name or asset gets. One read for all the
+   * well-formed pairs the read cache does not hold.
+   */
+  async resolutions(items: readonly { name: string; asset: string }[]): Promise<BulkOutcome[]> {
+    const parsed = items.map((it): { n: ParsedName; asset: string } | BulkOutcome => {
+      try {
+        return { n: this.parse(it.name), asset: parseAsset(it.asset) };
+      } catch (err) {
+        if (err instanceof ApiError) return { kind: 'invalid', error: err, name: it.name, asset: it.asset };
+        throw err;
+      }
+    });
+    const valid = parsed.filter((p): p is { n: ParsedName; asset: string } => 'n' in p);
+    const rows = await repo.selectResolutions(
+      this.db,
+      valid.map((p) => ({ label: p.n.label, asset: p.asset })),
+    );
+    let i = 0;
+    return parsed.map((p) => ('n' in p ? outcomeOf(p.n, p.asset, rows[i++] ?? null) : p));
   }
 
   /** Every linked address of a public name; null when it is missing or private (for the identity subgraph). */
@@ -161,6 +187,7 @@ export class NameService {
     });
     await repo.purgeChallenges(this.db, issuedAt - CHALLENGE_RETENTION_MS);
     await repo.insertChallenge(this.db, {
+      purpose: 'link',
       nonce,
       accountId: account.id,
       label: n.label,
@@ -188,7 +215,14 @@ export class NameService {
     const address = this.validAddress(asset, b.address);
     if (!b.signature || !b.nonce) throw nameErrors.proofRequired(asset);
     const c = await repo.selectChallenge(this.db, b.nonce);
-    if (!c || c.accountId !== account.id || c.label !== n.label || c.asset !== asset || c.address !== address)
+    if (
+      !c ||
+      c.purpose !== 'link' ||
+      c.accountId !== account.id ||
+      c.label !== n.label ||
+      c.asset !== asset ||
+      c.address !== address
+    )
       throw nameErrors.challengeNotFound();
     const at = this.now();
     if (c.usedAt !== null) throw nameErrors.challengeUsed();
@@ -220,6 +254,7 @@ export class NameService {
       const row = await this.held(tx, holder, n, true);
       const old = await repo.deleteAddress(tx, n.label, asset);
       if (old === null) throw nameErrors.addressNotLinked(n.name, asset);
+      await deletePrimaries(tx, n.label, asset); // no longer forward-verifiable
       await this.audit(tx, holder, 'name.unlink', n.label, `${asset}:${old}`, null, null, at);
       return this.view(tx, row);
     });
@@ -243,6 +278,7 @@ export class NameService {
       if (to.id === account.id) throw nameErrors.transferToSelf();
       await repo.updateAccountHolder(tx, n.label, to.id, at);
       const cleared = await repo.deleteAllAddresses(tx, n.label);
+      await deletePrimaries(tx, n.label); // the giver's addresses do not carry over to the recipient
       const reason = cleared > 0 ? `${cleared} linked address(es) cleared` : null;
       await this.audit(
         tx,
@@ -262,16 +298,8 @@ export class NameService {
     return parseName(input, this.suffix);
   }
 
-  /** The name, when `holder` holds it: else 404 (missing, or private and not theirs) or 403 NAME_NOT_YOURS. */
-  private async held(q: Queryable, holder: Holder, n: ParsedName, forUpdate: boolean): Promise<NameRow> {
-    const row = await repo.selectName(q, n.label, forUpdate);
-    if (!row) throw nameErrors.nameNotFound(n.name);
-    const mine =
-      holder.kind === 'account'
-        ? row.ownerAccountId === holder.account.id
-        : row.partnerId === holder.partnerId;
-    if (mine) return row;
-    throw row.private ? nameErrors.nameNotFound(n.name) : nameErrors.notYours(n.name);
+  private held(q: Queryable, holder: Holder, n: ParsedName, forUpdate: boolean): Promise<NameRow> {
+    return heldName(q, holder, n, forUpdate);
   }
 
   private async link(
@@ -286,6 +314,7 @@ export class NameService {
       const row = await this.held(tx, holder, n, true);
       if (nonce !== null && !(await repo.consumeChallenge(tx, nonce, at))) throw nameErrors.challengeUsed();
       const old = await repo.upsertAddress(tx, n.label, asset, address, at);
+      if (old !== null && old !== address) await deletePrimaries(tx, n.label, asset, address);
       const reason = nonce !== null ? `proof of control, challenge ${nonce}` : 'custodial (partner)';
       await this.audit(
         tx,
@@ -302,9 +331,7 @@ export class NameService {
   }
 
   private validAddress(asset: string, input: string): string {
-    const v = validateAddress(asset, input.trim(), this.opts.network);
-    if (!v.ok) throw nameErrors.invalidAddress(v.code, v.message);
-    return v.address;
+    return validAddress(asset, input, this.opts.network);
   }
 
   private async view(q: Queryable, row: NameRow, addrs?: NameView['addresses']): Promise<NameView> {
@@ -330,15 +357,27 @@ export class NameService {
     holder: Holder,
     action: string,
     label: string,
-    fromState: string | null,
-    toState: string | null,
+    from: string | null,
+    to: string | null,
     reason: string | null,
     at: number,
   ): Promise<void> {
-    return writeAudit(
-      tx,
-      { actor: holderLabel(holder), action, entity: 'name', entityId: label, fromState, toState, reason },
-      at,
-    );
+    return auditName(tx, holder, { action, label, from, to, reason }, at);
   }
 }
+
+/** A resolution outcome from the row of (name, asset): private answers exactly as missing. */
+function outcomeOf(n: ParsedName, asset: string, r: repo.ResolutionRow): ResolutionOutcome {
+  const miss = (error: ApiError) => ({ kind: 'miss' as const, error, name: n.name, asset });
+  // Private answers as missing: the same error from the name alone, so nothing tells the two apart.
+  if (!r || r.private) return miss(nameErrors.nameNotFound(n.name));
+  if (!r.link) return miss(nameErrors.addressNotLinked(n.name, asset));
+  return {
+    kind: 'found',
+    resolution: { name: n.name, asset, address: r.link.address, updatedAt: r.link.updatedAt },
+  };
+}
+
+/** One item of a bulk resolution: a {@link ResolutionOutcome}, or why the item is malformed (as sent). */
+export type BulkOutcome =
+  ResolutionOutcome | { kind: 'invalid'; error: ApiError; name: string; asset: string };

@@ -10,6 +10,8 @@ import type { Db } from '../../src/store/db.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import type { NameService } from '../../src/names/service.ts';
 import type { NameView } from '../../src/names/types.ts';
+import type { BulkOutcome } from '../../src/names/service.ts';
+import type { PrimaryName, ReverseKey } from '../../src/names/primary.ts';
 
 /** The part of DataLoader's API resolvers use. */
 export interface Loader<K, V> {
@@ -28,6 +30,10 @@ export interface IdentityLoaders {
   namesByAccount: Loader<string, NameView[]>;
   /** Uppercase asset ticker → the markets coin id; null when the catalog does not track it. No store read. */
   coinIdByTicker: Loader<string, string | null>;
+  /** A well-formed (normalised) name and ticker → its resolution outcome. One store read per batch. */
+  resolution: Loader<{ name: string; asset: string }, BulkOutcome>;
+  /** A validated (asset, address) → the primary name served for it, or null. One store read per batch. */
+  primaryName: Loader<ReverseKey, PrimaryName | null>;
 }
 
 export interface IdentityContext {

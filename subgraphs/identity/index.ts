@@ -47,7 +47,7 @@ export function createIdentitySubgraph(opts: IdentitySubgraphOptions): IdentityS
         viewer: () =>
           (viewer ??=
             token === null ? Promise.resolve(null) : graphqlErrorsAsync(() => opts.auth.authenticate(token))),
-        loaders: createLoaders(opts.db, names.suffix, opts.hooks),
+        loaders: createLoaders(opts.db, names, opts.hooks),
       };
     },
   };

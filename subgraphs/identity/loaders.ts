@@ -11,12 +11,15 @@ import DataLoader from 'dataloader';
 import { ASSETS } from '../../src/catalog/assets.ts';
 import * as repo from '../../src/names/name-repo.ts';
 import type { NameRow } from '../../src/names/name-repo.ts';
+import type { NameService } from '../../src/names/service.ts';
+import type { BulkOutcome } from '../../src/names/service.ts';
+import type { PrimaryName, ReverseKey } from '../../src/names/primary.ts';
 import type { NameView } from '../../src/names/types.ts';
 import type { Db } from '../../src/store/db.ts';
 import type { IdentityLoaders } from './context.ts';
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
-export type BatchedLoader = 'namesByAccount' | 'coinIdByTicker';
+export type BatchedLoader = 'namesByAccount' | 'coinIdByTicker' | 'resolution' | 'primaryName';
 
 export interface LoaderHooks {
   /** Called with the keys of each batch a loader dispatches (tests record them). */
@@ -52,8 +55,9 @@ export function nameView(row: NameRow, addresses: NameView['addresses'], suffix:
   };
 }
 
-/** Fresh loaders for one request. `suffix` is the name service's (names are stored without it). */
-export function createLoaders(db: Db, suffix: string, hooks: LoaderHooks = {}): IdentityLoaders {
+/** Fresh loaders for one request over the name service's store. */
+export function createLoaders(db: Db, names: NameService, hooks: LoaderHooks = {}): IdentityLoaders {
+  const suffix = names.suffix;
   const seen = (loader: BatchedLoader, keys: readonly unknown[]): void => hooks.onBatch?.(loader, keys);
 
   const namesByAccount = new DataLoader<string, NameView[]>(async (ids) => {
@@ -72,5 +76,23 @@ export function createLoaders(db: Db, suffix: string, hooks: LoaderHooks = {}): 
     return tickers.map((t) => COIN_ID_BY_TICKER.get(t) ?? null);
   });
 
-  return { namesByAccount, coinIdByTicker };
+  // Well-formed (normalised) pairs → their outcomes: every resolution of a request in one read (`resolveNames`).
+  const resolution = new DataLoader<{ name: string; asset: string }, BulkOutcome, string>(
+    async (pairs) => {
+      seen('resolution', pairs);
+      return names.resolutions(pairs);
+    },
+    { cacheKeyFn: (k) => `${k.name}\0${k.asset}` },
+  );
+
+  // Validated (asset, address) keys → the primary name served for each, or null: one read per batch.
+  const primaryName = new DataLoader<ReverseKey, PrimaryName | null, string>(
+    async (keys) => {
+      seen('primaryName', keys);
+      return names.primary.reverseMany(keys);
+    },
+    { cacheKeyFn: (k) => `${k.asset}\0${k.address}` },
+  );
+
+  return { namesByAccount, coinIdByTicker, resolution, primaryName };
 }

@@ -12,23 +12,20 @@
  */
 import type { Account } from '../../src/accounts/types.ts';
 import { nameErrors } from '../../src/names/errors.ts';
-import type { Holder, NameView, Resolution, ResolutionOutcome } from '../../src/names/types.ts';
+import type { Holder, NameView } from '../../src/names/types.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { IdentityContext, NameOrPublicName } from './context.ts';
 import { authRequired, graphqlErrorsAsync, namesForbidden, tooLong } from './errors.ts';
-import type {
-  AddressNotLinked,
-  LinkedAddress,
-  NameNotFound,
-  Resolvers,
-} from './generated/resolvers-types.ts';
-
-/** Longest name, address, signature, nonce and account id accepted (REST's body limits for the same fields). */
-export const MAX_NAME = 100;
-export const MAX_ADDRESS = 200;
-export const MAX_SIGNATURE = 200;
-export const MAX_NONCE = 64;
-export const MAX_ACCOUNT_ID = 64;
+import type { LinkedAddress, Resolvers } from './generated/resolvers-types.ts';
+import {
+  MAX_ACCOUNT_ID,
+  MAX_ADDRESS,
+  MAX_NAME,
+  MAX_NONCE,
+  MAX_SIGNATURE,
+  resolutionResult,
+} from './results.ts';
+import { reverseResolvers } from './reverse.ts';
 
 /** The signed-in account; none → AUTH_REQUIRED, a bad token → INVALID_SESSION / SESSION_EXPIRED. */
 async function signedIn(ctx: IdentityContext): Promise<Account> {
@@ -85,21 +82,6 @@ async function coinOf(asset: string, ctx: IdentityContext): Promise<{ id: string
   return id === null ? null : { id };
 }
 
-/**
- * A resolution outcome as a member of `NameResolutionResult`: the resolution, or the catalog's error as data (its code
- * and message as a GraphQL error would carry them, so a private name answers byte for byte as a missing one). A code
- * the union has no member for stays an error rather than being mislabelled.
- */
-export function resolutionResult(o: ResolutionOutcome): Resolution | NameNotFound | AddressNotLinked {
-  if (o.kind === 'found') return o.resolution;
-  const { code } = o.error;
-  const message = o.error.graphMessage ?? o.error.message;
-  if (code === 'NAME_NOT_FOUND') return { __typename: 'NameNotFound', code, message, name: o.name };
-  if (code === 'ADDRESS_NOT_LINKED')
-    return { __typename: 'AddressNotLinked', code, message, name: o.name, asset: o.asset };
-  throw o.error;
-}
-
 export const resolvers: Resolvers<IdentityContext> = {
   DateTime,
   Query: {
@@ -111,6 +93,7 @@ export const resolvers: Resolvers<IdentityContext> = {
         return o.kind === 'found' ? o.resolution : null;
       }),
     name: (_, { name }, ctx) => graphqlErrorsAsync(() => ctx.names.lookup(name)),
+    ...reverseResolvers.Query,
   },
   Mutation: {
     registerName: (_, { name }, ctx) =>
@@ -150,6 +133,7 @@ export const resolvers: Resolvers<IdentityContext> = {
             : { toAccountId: capped('toAccountId', toId ?? '', MAX_ACCOUNT_ID) };
         return ctx.names.transfer(account, capped('name', name, MAX_NAME), target);
       }),
+    ...reverseResolvers.Mutation,
   },
   Account: {
     // Only the account itself sees its names (the SDL's rule): the session is checked before any read.
@@ -171,6 +155,7 @@ export const resolvers: Resolvers<IdentityContext> = {
   NameResolution: {
     coin: (r, _, ctx) => coinOf(r.asset, ctx),
   },
+  PrimaryName: reverseResolvers.PrimaryName,
   NameResolutionResult: {
     // The error members carry their typename (`resolutionResult`); a resolution is the domain's object.
     __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'NameResolution'),

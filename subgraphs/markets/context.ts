@@ -41,6 +41,11 @@ export interface MarketsStore {
   /** The in-memory daily bar of the UTC day containing `now`, when the coin has one. */
   openDailyBar(id: string, now: number): Bar | null;
   /**
+   * The in-memory bar of the UTC day or hour containing `now`, when the coin has one. Optional: without it only the
+   * open day is known (`openDailyBar`), and hourly candle ranges end with the last completed hour.
+   */
+  openBar?(id: string, res: '1d' | '1h', now: number): Bar | null;
+  /**
    * Each ingestion source with the time of its newest record and its validation rejects since start (what
    * `/healthz` reports), by name. Optional: a store without it reports no sources (`marketHealth.sources` empty).
    */
@@ -50,6 +55,21 @@ export interface MarketsStore {
    * are absent). Optional: a store without it knows no mining figures (`Coin.mining` is null).
    */
   readMining?(ids: readonly string[]): Promise<Map<string, MiningFigures>>;
+}
+
+/** A `Mover`: the coin and its figures already in the currency `topMovers` was asked in. */
+export interface MoverRow {
+  market: AssetMarket;
+  change: number;
+  price: number | null;
+  volume24h: number | null;
+}
+
+/** A `CoinHistory`: the coin, the day asked for (00:00 UTC, UNIX ms) and the bar whose close describes it. */
+export interface CoinHistoryRow {
+  market: AssetMarket;
+  day: number;
+  bar: Bar | null;
 }
 
 /** One ingestion source as `marketHealth` reads it. */

@@ -58,6 +58,7 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
         snapshot: pinned,
         readBarsMany: other((ids, res, from, to) => store.readBarsMany(ids, res, from, to)),
         openDailyBar: other((id, at) => store.openDailyBar(id, at)),
+        ...(store.openBar ? { openBar: other(store.openBar.bind(store)) } : {}),
         ...(store.sources ? { sources: other(store.sources.bind(store)) } : {}),
         ...(store.readMining ? { readMining: other(store.readMining.bind(store)) } : {}),
       };

@@ -39,12 +39,17 @@ export function storeOf(market: MarketService): MarketsStore {
     snapshot: () => market.snapshot,
     readBarsMany: (ids, res, from, to) => market.readBarsMany(ids, res, from, to),
     readMining: (ids) => market.readMining(ids),
-    openDailyBar: (id, now) => {
-      const bars = market.state.histories.get(id)?.bars1d;
-      const last = bars?.[bars.length - 1];
-      return last && last.ts === bucketStart(now, '1d') ? last : null;
-    },
+    openDailyBar: (id, now) => openBarOf(market, id, '1d', now),
+    openBar: (id, res, now) => openBarOf(market, id, res, now),
   };
+}
+
+/** The in-memory bar of the bucket of `res` containing `now` (the still open day or hour), if the coin has one. */
+function openBarOf(market: MarketService, id: string, res: '1d' | '1h', now: number): Bar | null {
+  const h = market.state.histories.get(id);
+  const bars = res === '1d' ? h?.bars1d : h?.bars1h;
+  const last = bars?.[bars.length - 1];
+  return last && last.ts === bucketStart(now, res) ? last : null;
 }
 
 const barsKey = (k: BarsKey): string => `${k.id}|${k.res}|${k.from}|${k.to}`;

@@ -7,22 +7,22 @@
 import { DateTime } from '../shared/scalars.ts';
 import { DAY_MS } from '../../src/engine/history.ts';
 import { searchAssets } from '../../src/engine/search.ts';
-import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import { supplyStatusReason } from '../../src/engine/supply.ts';
 import type { AssetMarket, SupplyStatus as SupplyStatusModel } from '../../src/engine/types.ts';
-import { COIN_ID, CURRENCY_CODE } from '../../src/core/params.ts';
-import { MAX_DAYS, pickResolution } from '../../src/market/chart-params.ts';
+import { COIN_ID } from '../../src/core/params.ts';
+import { pickResolution } from '../../src/market/chart-params.ts';
 import type { ChartInterval as RestChartInterval } from '../../src/market/chart-params.ts';
-import { applyPrecision } from '../../src/market/present/precision.ts';
-import type { Precision } from '../../src/market/present/precision.ts';
 import { CATEGORY_ORDERS, presentCategories } from '../../src/market/present/categories.ts';
-import { Converter, pct } from '../../src/market/present/common.ts';
+import { pct } from '../../src/market/present/common.ts';
 import { MARKET_ORDERS, selectMarkets } from '../../src/market/present/markets.ts';
 import type { MarketOrder } from '../../src/market/present/markets.ts';
 import type { MarketsContext } from './context.ts';
+import { converter, daysArg, DEFAULT_PRECISION, rateAt, round, snapshotOf } from './convert.ts';
+import { historyResolvers } from './history.ts';
+import { venueResolvers } from './venues.ts';
 import { marketHealth } from './health.ts';
 import { coinMining } from './mining.ts';
-import { badCoinId, graphqlErrors, invalidArgument, unknownCategory, unknownCurrency } from './errors.ts';
+import { badCoinId, graphqlErrors, invalidArgument, unknownCategory } from './errors.ts';
 import { ChartInterval, SupplyStatus } from './generated/resolvers-types.ts';
 import type { CoinResolvers, Resolvers } from './generated/resolvers-types.ts';
 
@@ -30,20 +30,6 @@ import type { CoinResolvers, Resolvers } from './generated/resolvers-types.ts';
 export const MAX_PAGE = 250;
 /** Most coins `search` returns. */
 export const SEARCH_COINS = 25;
-const DEFAULT_PRECISION: Precision = { kind: 'default' };
-
-/** The current snapshot; before the first tick → NOT_READY. */
-function snapshotOf(ctx: MarketsContext): MarketSnapshot {
-  return ctx.snapshot();
-}
-
-/** A converter into `currency` (any code of `currencies`, case-insensitive); unsupported → INVALID_CURRENCY. */
-function converter(ctx: MarketsContext, currency: string): Converter {
-  const snap = snapshotOf(ctx);
-  const code = currency.trim().toLowerCase();
-  if (!CURRENCY_CODE.test(code) || !snap.rates.supports(code)) throw unknownCurrency(currency);
-  return new Converter(snap.rates, code, snap.computedAt, DEFAULT_PRECISION);
-}
 
 /** A current USD figure of a coin in the requested currency; null when unverified or the rate is unknown. */
 const money =
@@ -60,12 +46,6 @@ function decodeCursor(cursor: string): number {
   return Number(m[1]);
 }
 
-function daysArg(days: number): number {
-  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
-    throw invalidArgument('days', `must be an integer number of days from 1 to ${MAX_DAYS}`);
-  return days;
-}
-
 const SUPPLY_STATUS: Readonly<Record<SupplyStatusModel, SupplyStatus>> = {
   verified: SupplyStatus.Verified,
   single_source: SupplyStatus.SingleSource,
@@ -79,8 +59,6 @@ const INTERVALS: Readonly<Record<ChartInterval, RestChartInterval | undefined>> 
   [ChartInterval.Hourly]: 'hourly',
   [ChartInterval.Daily]: 'daily',
 };
-
-const round = (v: number | null): number | null => applyPrecision(v, DEFAULT_PRECISION);
 
 const Coin: CoinResolvers<MarketsContext> = {
   __resolveReference: (ref, ctx) => ctx.loaders.coinById.load(ref.id),
@@ -228,8 +206,16 @@ export const resolvers: Resolvers<MarketsContext> = {
     },
     trending: (_root, _args, ctx) => [...snapshotOf(ctx).trending],
     currencies: (_root, _args, ctx) => ctx.engine.currencies.map((c) => c.code),
+    ...venueResolvers.Query,
+    ...historyResolvers.Query,
   },
-  Coin,
+  Coin: { ...Coin, ...venueResolvers.Coin, ...historyResolvers.Coin },
+  Ticker: venueResolvers.Ticker,
+  Exchange: venueResolvers.Exchange,
+  ExchangeRate: venueResolvers.ExchangeRate,
+  CoinHistory: historyResolvers.CoinHistory,
+  Mover: historyResolvers.Mover,
+  NewCoin: historyResolvers.NewCoin,
   Supply: {
     sourceCount: (s) => s.circulatingSources,
     status: (s) => SUPPLY_STATUS[s.status],

@@ -66,6 +66,14 @@ const BY_DESIGN: {
     why: "the address's wallet signs the link challenge; the example shows where the signature goes",
   },
   {
+    example: 'PUT /api/names/{name}/primary/{asset} with a placeholder signature (`<base64>`, `H+…`)',
+    matches: (r) =>
+      /^PUT \/api\/names\/[^/]+\/primary\/[^/]+$/.test(route(r)) && SIGNATURE_PLACEHOLDER.test(r.body ?? ''),
+    status: 400,
+    code: 'MALFORMED_SIGNATURE',
+    why: "the address's wallet signs the primary-name challenge; the example shows where the signature goes",
+  },
+  {
     example: 'a GET with If-None-Match: the current ETag',
     matches: (r) => 'if-none-match' in r.headers,
     status: 304,

@@ -36,6 +36,8 @@ const label = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 export class DocWorld {
   private readonly memo = new Map<string, Promise<unknown>>();
   private readonly owner = testWallet('p2wpkh');
+  /** The wallets of the addresses `ownName` linked, by ticker. */
+  private readonly linked = new Map<string, ReturnType<typeof coinWallet>>();
 
   constructor(
     readonly url: string,
@@ -131,12 +133,36 @@ export class DocWorld {
         ['DOGE', 'p2pkh'],
       ] as const) {
         const w = coinWallet(asset, type);
+        this.linked.set(asset, w);
         const path = `/api/names/${name}/addresses/${asset}`;
         const c = ok(await post(this.url, `${path}/challenge`, { address: w.address }, token), 'challenge');
         const proof = { address: w.address, signature: w.sign(String(c.challenge)), nonce: String(c.nonce) };
         ok(await send(this.url, 'PUT', path, proof, token), `link ${asset}`);
       }
       return name;
+    });
+  }
+
+  /**
+   * The LTC address the reader's name links (`ltc1q…` in a primary-name or reverse example); when `primary`, the name
+   * is made its primary name first, with the address's own signature (what `GET /api/reverse/…` then serves).
+   */
+  linkedLtcAddress(primary: boolean): Promise<string> {
+    return this.once(`linkedLtc:${primary}`, async () => {
+      const name = await this.ownName();
+      const w = this.linked.get('LTC');
+      if (!w) throw new Error('setup: the reader name has no LTC wallet');
+      if (primary) {
+        const token = await this.session();
+        const path = `/api/names/${name}/primary/LTC`;
+        const c = ok(
+          await post(this.url, `${path}/challenge`, { address: w.address }, token),
+          'primary challenge',
+        );
+        const proof = { address: w.address, signature: w.sign(String(c.challenge)), nonce: String(c.nonce) };
+        ok(await send(this.url, 'PUT', path, proof, token), 'set the primary name');
+      }
+      return w.address;
     });
   }
 

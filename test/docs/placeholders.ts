@@ -33,7 +33,16 @@ export const PLACEHOLDERS: {
   },
   { pattern: /cws_…/g, value: (w) => w.session() },
   { pattern: /cw_live_…/g, value: async (w) => (await w.approvedKey()).key },
-  { pattern: /ltc1q…/g, value: (w) => w.ltcAddress() },
+  // in a primary-name or reverse example: the address the reader's name links (a primary name, for a reverse lookup)
+  {
+    pattern: /ltc1q…/g,
+    value: (w, r) => {
+      const path = pathOf(r.url);
+      if (/^\/api\/reverse\//.test(path)) return w.linkedLtcAddress(true);
+      if (/^\/api\/names\/[^/]+\/primary\//.test(path)) return w.linkedLtcAddress(false);
+      return w.ltcAddress();
+    },
+  },
   { pattern: /\bL…/g, value: (w, r) => w.legacyAddress(route(r) === 'POST /api/admin/admins/revoke') },
   { pattern: /\bD\w*…/g, value: (w) => w.dogeAddress() },
   { pattern: /<id>/g, value: (w, r) => idFor(w, pathOf(r.url)) },

@@ -104,6 +104,73 @@ describe('names in the real product', () => {
     expect(back.body).toMatchObject({ error: { code: 'NAME_NOT_FOUND' } });
   });
 
+  it('both ways: a primary name set with proof is served by /api/reverse, survives kill -9; bulk resolution over REST and the graph', async () => {
+    const owner = testWallet();
+    let token = await owner.signIn(s.url);
+    const label = `e2e-rev-${randomBytes(3).toString('hex')}`;
+    const name = `${label}.coin`;
+    expect((await post(s.url, '/api/names', { name }, token)).status).toBe(201);
+    const doge = messageParams('DOGE');
+    if (!doge) throw new Error('DOGE params');
+    const key = randomBytes(32);
+    const address = addressOf(doge, key, 'p2pkh');
+    const prove = async (path: string) => {
+      const c = (await post(s.url, `${path}/challenge`, { address }, token)).body as {
+        challenge: string;
+        nonce: string;
+      };
+      const r = await fetch(s.url + path, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ address, signature: signMessage(doge, key, c.challenge), nonce: c.nonce }),
+      });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    expect((await prove(`/api/names/${name}/addresses/DOGE`)).status).toBe(200);
+    const set = await prove(`/api/names/${name}/primary/DOGE`);
+    expect([set.status, set.body['name']]).toEqual([200, name]);
+    // Acknowledged, then the process is killed: the record is there after a restart on the same store.
+    await s.stop('SIGKILL');
+    s = await startServe(
+      { DATA_DIR: dataDir, DEMO_DAYS: '3', LOG_LEVEL: 'warn', ADMIN_TOKEN: ADMIN },
+      60_000,
+    );
+    await waitForStatus(`${s.url}/healthz`, 200, 180_000);
+    const rev = await get(s.url, `/api/reverse/${address}?asset=DOGE`);
+    expect([rev.status, rev.body]).toEqual([
+      200,
+      { address, asset: 'DOGE', name, updatedAt: set.body['updatedAt'] },
+    ]);
+    const bulk = await post(s.url, '/api/resolve', {
+      names: [
+        { name, asset: 'DOGE' },
+        { name: 'nobody-e2e.coin', asset: 'LTC' },
+        { name: 'x', asset: 'LTC' },
+      ],
+    });
+    expect((bulk.body as { results: { status: number }[] }).results.map((r) => r.status)).toEqual([
+      200, 404, 400,
+    ]);
+    const g = await post(s.url, '/graphql', {
+      query: `query ($a: String!) { resolveNames(names: [{ name: "${name}", asset: "DOGE" }]) { ... on NameResolution { address } }
+        primaryName(address: $a, asset: "DOGE") { name } }`,
+      variables: { a: address },
+    });
+    expect((g.body as { data: unknown }).data).toEqual({
+      resolveNames: [{ address }],
+      primaryName: { name },
+    });
+    // Private: never shown by its address.
+    token = await owner.signIn(s.url);
+    const priv = await fetch(`${s.url}/api/names/${name}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ private: true }),
+    });
+    expect(priv.status).toBe(200);
+    expect((await get(s.url, `/api/reverse/${address}?asset=DOGE`)).status).toBe(404);
+  });
+
   it('a partner signs its requests with HMAC and a replayed nonce is refused', async () => {
     const created = await post(s.url, '/api/admin/partners', { name: 'Example Exchange' }, ADMIN);
     expect(created.status).toBe(201);

@@ -88,6 +88,54 @@ describe('the price API in the real product', () => {
     expect(err).toBeInstanceOf(Coingecko.NotFoundError);
   });
 
+  it("the SDK's method for every endpoint beyond the first twelve works against us, typed answers of our figures", async () => {
+    const cg = new Coingecko({ baseURL: base, maxRetries: 0, defaultHeaders: { 'x-cg-pro-api-key': null } });
+    const DAY = 86_400_000;
+    const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const [d, m, y] = [...ymd(Date.now() - DAY).split('-')].reverse();
+    // CoinGecko's dd-mm-yyyy, and the yyyy-mm-dd the SDK's docs give: the same day, the same answer.
+    const history = await cg.coins.history.get('litecoin', { date: `${d}-${m}-${y}` });
+    expect(history.market_data.current_price?.['usd']).toBeGreaterThan(0);
+    expect(await cg.coins.history.get('litecoin', { date: ymd(Date.now() - DAY) })).toEqual(history);
+    const tickers = await cg.coins.tickers.get('litecoin', { order: 'volume_desc' });
+    expect(tickers.name).toBe('Litecoin');
+    expect(tickers.tickers.length).toBeGreaterThan(1);
+    expect(tickers.tickers.every((t) => typeof t.is_stale === 'boolean')).toBe(true);
+    expect(tickers.tickers.some((t) => t.trust_score === 'green' && t.is_anomaly === false)).toBe(true);
+    const exchanges = await cg.exchanges.get({ per_page: 5 });
+    expect(exchanges).toHaveLength(5);
+    expect(exchanges[0]?.trust_score_rank).toBe(1);
+    const list = await cg.exchanges.getList();
+    expect(list.map((e) => e.id)).toContain('demo-cex-alpha');
+    const alpha = await cg.exchanges.getID('demo-cex-alpha');
+    expect(alpha.name).toBe('Demo CEX Alpha');
+    expect(alpha.tickers.length).toBeGreaterThan(5);
+    const alphaLtc = await cg.exchanges.tickers.get('demo-cex-alpha', { coin_ids: 'litecoin' });
+    expect(alphaLtc.tickers.every((t) => t.coin_id === 'litecoin')).toBe(true);
+    const rates = await cg.exchangeRates.get();
+    expect(rates.rates['btc']?.value).toBe(1);
+    expect(rates.rates['usd']?.value).toBeGreaterThan(1000);
+    const candles = await cg.coins.ohlc.getRange('litecoin', {
+      vs_currency: 'usd',
+      from: ymd(Date.now() - 3 * DAY),
+      to: ymd(Date.now()),
+      interval: 'daily',
+    });
+    expect(candles.length).toBeGreaterThanOrEqual(3);
+    expect(candles.every((c) => c.length === 5)).toBe(true);
+    const movers = await cg.coins.topGainersLosers.get({ vs_currency: 'usd', top_coins: 'all' });
+    expect(movers.top_gainers.length + movers.top_losers.length).toBeGreaterThan(0);
+    expect(movers.top_gainers.every((g) => (g.usd_24h_change ?? 0) > 0)).toBe(true);
+    const fresh = await cg.coins.list.getNew();
+    expect(fresh.length).toBeGreaterThan(10);
+    expect(fresh[0]?.activated_at).toBeLessThanOrEqual(Date.now() / 1000);
+    const chart = await cg.global.marketCapChart.get({ days: '1' });
+    expect(chart.market_cap_chart.market_cap.length).toBeGreaterThan(100);
+    expect(chart.market_cap_chart.volume.length).toBe(chart.market_cap_chart.market_cap.length);
+    const err = await cg.exchanges.getID('no-such-venue').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Coingecko.NotFoundError);
+  });
+
   it('the CoinGecko SDK works keyless with its key header omitted (README), and sees null where we cannot verify', async () => {
     // Without the omitted header the SDK refuses to send anything ("Could not resolve authentication method").
     const refused = await (async () => new Coingecko({ baseURL: base, maxRetries: 0 }).ping.get())().catch(

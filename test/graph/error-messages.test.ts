@@ -69,16 +69,22 @@ describe('error catalogs', () => {
     for (const [name, e] of pointing) {
       expect(e.graphMessage, `${name}: "${e.message}"`).toBeDefined();
       expect(e.graphMessage, name).not.toMatch(REST_PATH);
-      expect(e.graphMessage, name).toMatch(/`(coins|currencies|categories)` query|[a-z]+[A-Z]\w+ mutations?/);
+      expect(e.graphMessage, name).toMatch(
+        /`(coins|currencies|categories|exchanges)` query|[a-z]+[A-Z]\w+ mutations?/,
+      );
       expect(fromApiError(e).message).toBe(e.graphMessage);
     }
     expect(pointing.map(([n]) => n).sort()).toEqual(
       [
         'accountErrors.authRequired',
         'accountErrors.challengeNotFound',
+        'nameErrors.primaryNeedsLink',
+        'nameErrors.primaryProofRequired',
         'nameErrors.proofRequired',
         'priceErrors.badCoinId',
+        'priceErrors.badExchangeId',
         'priceErrors.coinNotFound',
+        'priceErrors.exchangeNotFound',
         'priceErrors.unknownCategory',
         'priceErrors.unknownCurrency',
       ].sort(),

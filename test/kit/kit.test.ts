@@ -24,8 +24,8 @@ for (const [id, body] of Object.entries(manifest))
 const sdkWith = (fetch: FetchLike, o: Partial<SDKOptions> = {}) => createSDK({ baseUrl: BASE, fetch, ...o });
 
 describe('the persisted documents', () => {
-  it('are the generated manifest: sha256 ids of the bodies, KitPrice and KitResolveName', () => {
-    expect([...ids.keys()].sort()).toEqual(['KitPrice', 'KitResolveName']);
+  it('are the generated manifest: sha256 ids of the bodies, KitPrice, KitResolveName and KitResolveNames', () => {
+    expect([...ids.keys()].sort()).toEqual(['KitPrice', 'KitResolveName', 'KitResolveNames']);
     for (const [id, body] of Object.entries(manifest)) {
       expect(id).toBe(`sha256:${createHash('sha256').update(body).digest('hex')}`);
     }
@@ -170,6 +170,70 @@ describe('resolve', () => {
     expect((await rejection(sdk.resolve('alice.coin', 'SOL' as 'LTC'))).code).toBe('INVALID_ARGUMENT');
     expect((await rejection(sdk.resolve(' ', 'LTC'))).code).toBe('INVALID_ARGUMENT');
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('resolve of a list', () => {
+  const found = (name: string) => ({
+    __typename: 'NameResolution',
+    name,
+    address: `addr-${name}`,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('one KitResolveNames request per 100 pairs, items in order, a located item error as invalid', async () => {
+    const { fetch, sent } = fakeFetch((req) => {
+      const names = (req.body.variables?.['names'] ?? []) as { name: string }[];
+      return {
+        body: {
+          data: { resolveNames: names.map((n, i) => (i === 1 ? null : found(n.name))) },
+          errors: [{ message: 'bad name', path: ['resolveNames', 1], extensions: { code: 'INVALID_NAME' } }],
+        },
+      };
+    });
+    const pairs = Array.from({ length: 130 }, (_, i) => ({ name: `n${i}.coin`, ticker: 'LTC' as const }));
+    const r = await sdkWith(fetch).resolve(pairs);
+    expect(sent.map((x) => x.body.documentId)).toEqual([
+      ids.get('KitResolveNames'),
+      ids.get('KitResolveNames'),
+    ]);
+    expect(sent.map((x) => (x.body.variables?.['names'] as unknown[]).length)).toEqual([100, 30]);
+    expect((sent[0]?.body.variables?.['names'] as unknown[])[0]).toEqual({ name: 'n0.coin', asset: 'LTC' });
+    expect(r).toHaveLength(130);
+    expect(r[0]).toEqual({
+      status: 'found',
+      name: 'n0.coin',
+      ticker: 'LTC',
+      address: 'addr-n0.coin',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(r[1]).toEqual({
+      status: 'invalid',
+      name: 'n1.coin',
+      ticker: 'LTC',
+      code: 'INVALID_NAME',
+      message: 'bad name',
+    });
+    expect(r[101]).toMatchObject({ status: 'invalid', name: 'n101.coin' });
+  });
+
+  it('an error of the whole field (not of an item) fails the call; a null item without an error is BAD_RESPONSE', async () => {
+    const whole = fakeFetch(() => ({
+      body: {
+        data: { resolveNames: null },
+        errors: [{ message: 'too many', path: ['resolveNames'], extensions: { code: 'BATCH_TOO_LARGE' } }],
+      },
+    }));
+    expect(await rejection(sdkWith(whole.fetch).resolve([{ name: 'a.coin', ticker: 'LTC' }]))).toMatchObject({
+      source: 'api',
+      code: 'BATCH_TOO_LARGE',
+    });
+    const silent = fakeFetch(() => ({ body: { data: { resolveNames: [null] } } }));
+    expect(await rejection(sdkWith(silent.fetch).resolve([{ name: 'a.coin', ticker: 'LTC' }]))).toMatchObject(
+      {
+        code: 'BAD_RESPONSE',
+      },
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import { createSDK, KitError } from '../../src/kit/index.ts';
+import { bindTicker } from '../../src/kit/sdk.ts';
 import type { CoinWalletSDK, FetchLike } from '../../src/kit/index.ts';
 import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/server/browser/kit-manifest.ts';
 import { signIn, wallet } from '../accounts/harness.ts';
@@ -112,5 +113,64 @@ describe("the kit's resolve over nameResolution (safelisted KitResolveName)", ()
     expect(e).toMatchObject({ source: 'api', code: 'INVALID_NAME' });
     expect(lastOperation()).toMatch(ONE_FIELD);
     for (const b of bodies) expect(Object.keys(b).sort()).toEqual(['documentId', 'variables']);
+  });
+});
+
+describe("the kit's resolve of a list over resolveNames (safelisted KitResolveNames)", () => {
+  it('every outcome in order, a malformed name as its own invalid item; one request per 100 pairs', async () => {
+    const before = bodies.length;
+    const r = await sdk.resolve([
+      { name: ` ${name.toUpperCase()}`, ticker: 'LTC' },
+      { name, ticker: 'DOGE' },
+      { name: 'nobody-kit.coin', ticker: 'LTC' },
+      { name: hidden, ticker: 'LTC' },
+      { name: 'ab.coin', ticker: 'LTC' },
+    ]);
+    expect(r).toEqual([
+      { status: 'found', name, ticker: 'LTC', address: owner.address, updatedAt: expect.any(String) },
+      { status: 'address-not-linked', name, ticker: 'DOGE' },
+      { status: 'name-not-found', name: 'nobody-kit.coin', ticker: 'LTC' },
+      { status: 'name-not-found', name: hidden, ticker: 'LTC' },
+      {
+        status: 'invalid',
+        name: 'ab.coin',
+        ticker: 'LTC',
+        code: 'INVALID_NAME',
+        message: expect.stringMatching(/^a name is <label>\.coin/),
+      },
+    ]);
+    expect(bodies.length - before).toBe(1);
+    expect(lastOperation()).toMatch(
+      /^query KitResolveNames\(\$names: \[NameQuery!\]!\) \{ resolveNames\(names: \$names\)/,
+    );
+    // 150 pairs: two requests (100 + 50), answers in the order given.
+    const many = Array.from({ length: 150 }, (_, i) => ({
+      name: i === 120 ? name : `kit-many-${i}.coin`,
+      ticker: 'LTC' as const,
+    }));
+    const at = bodies.length;
+    const all = await sdk.resolve(many);
+    expect(bodies.length - at).toBe(2);
+    expect(all).toHaveLength(150);
+    expect(all[120]).toMatchObject({ status: 'found', name });
+    expect(all.filter((x) => x.status === 'name-not-found')).toHaveLength(149);
+  });
+
+  it('the per-coin kit resolves a list of names for its coin; bad arguments fail before any request', async () => {
+    const ltc = bindTicker('LTC')({ baseUrl: 'https://platform.test', fetch: routerFetch });
+    expect(await ltc.resolve([name, 'nobody-kit.coin'])).toEqual([
+      expect.objectContaining({ status: 'found', ticker: 'LTC' }),
+      { status: 'name-not-found', name: 'nobody-kit.coin', ticker: 'LTC' },
+    ]);
+    const at = bodies.length;
+    expect(await sdk.resolve([])).toEqual([]);
+    for (const bad of [
+      [{ name: '', ticker: 'LTC' }],
+      [{ name: 'a.coin', ticker: 'ltc' }],
+      [null],
+      'x' as never,
+    ])
+      await expect(sdk.resolve(bad as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(bodies.length).toBe(at);
   });
 });

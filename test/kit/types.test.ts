@@ -16,6 +16,7 @@ import type {
   KitTicker,
   PriceResult,
   Resolution,
+  ResolutionItem,
   SDKOptions,
 } from '../../src/kit/index.ts';
 import { bindTicker } from '../../src/kit/sdk.ts';
@@ -74,6 +75,28 @@ describe('kit types', () => {
       void sdk.resolve('alice.coin');
       // @ts-expect-error SOL is not one of the 19 kit coins
       void sdk.resolve('alice.coin', 'SOL');
+    });
+  });
+
+  it('resolve of a list: one item per pair, each a resolution or invalid, tickers kept', () => {
+    typeOnly(() => {
+      const r = sdk.resolve([
+        { name: 'alice.coin', ticker: 'LTC' },
+        { name: 'bob.coin', ticker: 'DOGE' },
+      ]);
+      expectTypeOf(r).resolves.toEqualTypeOf<ResolutionItem<'LTC' | 'DOGE'>[]>();
+      expectTypeOf<ResolutionItem['status']>().toEqualTypeOf<
+        'found' | 'name-not-found' | 'address-not-linked' | 'invalid'
+      >();
+      const narrow = (x: ResolutionItem<'LTC'>) => {
+        if (x.status === 'invalid') expectTypeOf(x.code).toEqualTypeOf<string>();
+      };
+      void narrow;
+      // @ts-expect-error a list takes no separate ticker
+      void sdk.resolve([{ name: 'alice.coin', ticker: 'LTC' }], 'LTC');
+      // @ts-expect-error SOL is not one of the 19 kit coins
+      void sdk.resolve([{ name: 'alice.coin', ticker: 'SOL' }]);
+      expectTypeOf(ltc.resolve(['alice.coin', 'bob.coin'])).resolves.toEqualTypeOf<ResolutionItem<'LTC'>[]>();
     });
   });
 

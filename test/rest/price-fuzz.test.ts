@@ -122,7 +122,16 @@ const VALID: Record<string, readonly string[]> = {
   include_last_updated_at: ['true', 'false'],
   precision: ['full', '0', '2', '18'],
   category: ['layer-1', 'meme-token', 'no-such-category'],
-  order: ['market_cap_desc', 'market_cap_asc', 'volume_desc', 'id_asc', 'name_asc', 'gainers'],
+  order: [
+    'market_cap_desc',
+    'market_cap_asc',
+    'volume_desc',
+    'id_asc',
+    'name_asc',
+    'gainers',
+    'trust_score_desc',
+    'base_target',
+  ],
   per_page: ['1', '10', '250', '251'],
   page: ['1', '2', '1000'],
   sparkline: ['true', 'false'],
@@ -141,6 +150,14 @@ const VALID: Record<string, readonly string[]> = {
   to: ['1763700000', '2026-11-21', '2030-01-01T00:00:00Z', '2026-11-21T12:00:00%2B02:00'],
   query: ['lite', 'btc', 'a', 'coin'],
   show_max: ['coins', 'coins,nfts,categories'],
+  exchange_ids: ['demo-cex-alpha', 'demo-cex-alpha,demo-dex-cove', 'no-such-venue', 'Bad!'],
+  coin_ids: ['litecoin', 'litecoin,bitcoin', 'no-such-coin'],
+  depth: ['true', 'false'],
+  include_exchange_logo: ['true', 'false'],
+  dex_pair_format: ['contract_address', 'symbol', 'x'],
+  date: ['20-11-2026', '2026-11-20', '01-01-2009', '31-02-2026', '21-11-2027', '1-1-2026'],
+  duration: ['1h', '24h', '7d', '1y', '2d'],
+  top_coins: ['300', '1000', 'all', '10'],
   x_sp_api_key: ['nope'],
 };
 
@@ -195,7 +212,28 @@ const ENDPOINTS: { path: string; params: string[] }[] = [
   { path: '/search', params: ['query'] },
   { path: '/search/trending', params: ['show_max'] },
   { path: '/openapi.json', params: [] },
+  {
+    path: '/coins/{id}/tickers',
+    params: ['exchange_ids', 'order', 'page', 'depth', 'include_exchange_logo', 'dex_pair_format'],
+  },
+  { path: '/coins/{id}/history', params: ['date', 'localization'] },
+  { path: '/coins/{id}/ohlc/range', params: ['vs_currency', 'from', 'to', 'interval', ...COMMON] },
+  {
+    path: '/coins/top_gainers_losers',
+    params: ['vs_currency', 'duration', 'top_coins', 'price_change_percentage', ...COMMON],
+  },
+  { path: '/coins/list/new', params: [] },
+  { path: '/exchanges', params: ['per_page', 'page'] },
+  { path: '/exchanges/list', params: ['status'] },
+  { path: '/exchanges/{venue}', params: ['dex_pair_format'] },
+  {
+    path: '/exchanges/{venue}/tickers',
+    params: ['coin_ids', 'order', 'page', 'depth', 'include_exchange_logo'],
+  },
+  { path: '/exchange_rates', params: [] },
+  { path: '/global/market_cap_chart', params: ['days', 'vs_currency'] },
 ];
+const VENUES = ['demo-cex-alpha', 'demo-dex-cove', 'no-such-venue', 'BAD', '__proto__'];
 const IDS = ['litecoin', 'dogecoin', 'bitcoin', 'junkcoin', 'no-such-coin'];
 const SEGMENTS = [
   'coins',
@@ -220,6 +258,11 @@ const SEGMENTS = [
   'trending',
   'categories',
   'list',
+  'exchanges',
+  'tickers',
+  'history',
+  'new',
+  'exchange_rates',
 ];
 
 /** Random percent-encoded bytes (including invalid UTF-8 and control bytes). */
@@ -263,7 +306,7 @@ type Req = {
 function request(): Req {
   const ep = pick(ENDPOINTS);
   const id = chance(0.7) ? pick(IDS) : value('id');
-  const path = ep.path.replace('{id}', id);
+  const path = ep.path.replace('{id}', id).replace('{venue}', chance(0.7) ? pick(VENUES) : value('id'));
   const q: string[] = [];
   for (const p of ep.params) {
     if (!chance(0.6)) continue;

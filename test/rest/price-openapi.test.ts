@@ -26,6 +26,17 @@ const PATHS = [
   '/global',
   '/search',
   '/search/trending',
+  '/coins/{id}/tickers',
+  '/coins/{id}/history',
+  '/coins/{id}/ohlc/range',
+  '/coins/top_gainers_losers',
+  '/coins/list/new',
+  '/exchanges',
+  '/exchanges/list',
+  '/exchanges/{id}',
+  '/exchanges/{id}/tickers',
+  '/exchange_rates',
+  '/global/market_cap_chart',
 ];
 
 /** Real requests: [documented path, request path and query, expected status]. */
@@ -80,6 +91,47 @@ const CASES: [string, string, number][] = [
   ['/search', '/search?query=lite', 200],
   ['/search', '/search?query=zzzzzz', 200],
   ['/search/trending', '/search/trending', 200],
+  ['/coins/{id}/tickers', '/coins/litecoin/tickers?order=volume_desc&depth=true', 200],
+  ['/coins/{id}/tickers', '/coins/litecoin/tickers?exchange_ids=demo-cex-alpha&page=1', 200],
+  ['/coins/{id}/tickers', '/coins/litecoin/tickers?order=best', 400],
+  ['/coins/{id}/tickers', '/coins/no-such-coin/tickers', 404],
+  ['/coins/{id}/history', '/coins/litecoin/history?date=20-11-2026', 200],
+  ['/coins/{id}/history', '/coins/litecoin/history?date=2026-06-01&localization=false', 200],
+  ['/coins/{id}/history', '/coins/litecoin/history?date=31-02-2026', 400],
+  ['/coins/{id}/history', '/coins/no-such-coin/history?date=20-11-2026', 404],
+  [
+    '/coins/{id}/ohlc/range',
+    '/coins/litecoin/ohlc/range?vs_currency=usd&from=2026-11-20&to=2026-11-21&interval=hourly&precision=2',
+    200,
+  ],
+  ['/coins/{id}/ohlc/range', '/coins/litecoin/ohlc/range?vs_currency=usd&from=2026-11-20&to=2026-11-21', 400],
+  [
+    '/coins/{id}/ohlc/range',
+    '/coins/no-such-coin/ohlc/range?vs_currency=usd&from=2026-11-20&to=2026-11-21&interval=daily',
+    404,
+  ],
+  [
+    '/coins/top_gainers_losers',
+    '/coins/top_gainers_losers?vs_currency=eur&duration=1h&top_coins=all&price_change_percentage=24h,7d',
+    200,
+  ],
+  ['/coins/top_gainers_losers', '/coins/top_gainers_losers?vs_currency=usd&top_coins=2', 400],
+  ['/coins/list/new', '/coins/list/new', 200],
+  ['/exchanges', '/exchanges?per_page=3&page=2', 200],
+  ['/exchanges', '/exchanges?per_page=0', 400],
+  ['/exchanges/list', '/exchanges/list?status=active', 200],
+  ['/exchanges/{id}', '/exchanges/demo-cex-alpha?dex_pair_format=symbol', 200],
+  ['/exchanges/{id}', '/exchanges/no-such-venue', 404],
+  ['/exchanges/{id}', '/exchanges/Bad%20Id', 400],
+  [
+    '/exchanges/{id}/tickers',
+    '/exchanges/demo-dex-aurora/tickers?coin_ids=pepecoin,dogecoin&order=base_target&include_exchange_logo=true',
+    200,
+  ],
+  ['/exchanges/{id}/tickers', '/exchanges/no-such-venue/tickers', 404],
+  ['/exchange_rates', '/exchange_rates', 200],
+  ['/global/market_cap_chart', '/global/market_cap_chart?days=1&vs_currency=eur', 200],
+  ['/global/market_cap_chart', '/global/market_cap_chart?days=0', 400],
 ];
 
 interface Operation {
@@ -193,6 +245,18 @@ describe('responses match the document', () => {
     ).toBe(false);
     expect(validator('/coins/{id}/ohlc', 200)([[1, 2, 3, 4]])).toBe(false);
     expect(validator('/coins/{id}/ohlc', 200)([[1, 2, 3, 4, 5]])).toBe(true);
+    expect(
+      validator(
+        '/exchange_rates',
+        200,
+      )({ rates: { usd: { name: 'US Dollar', unit: '$', value: '1', type: 'fiat' } } }),
+    ).toBe(false);
+    expect(validator('/coins/{id}/tickers', 200)({ name: 'Litecoin', tickers: [{ base: 'LTC' }] })).toBe(
+      false,
+    );
+    expect(validator('/coins/list/new', 200)([{ id: 'x', symbol: 'x', name: 'X', activated_at: 1.5 }])).toBe(
+      false,
+    );
   });
 
   it.each(CASES)('%s: GET %s → %i', async (path, url, status) => {

@@ -11,7 +11,8 @@ import {
   saveTickers,
 } from '../../src/store/inputs.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
-import { insertName, selectResolution, upsertAddress } from '../../src/names/name-repo.ts';
+import { insertName, selectResolution, selectResolutions, upsertAddress } from '../../src/names/name-repo.ts';
+import { deletePrimaries, selectPrimaries, upsertPrimary } from '../../src/names/primary-repo.ts';
 import { countingDb } from '../support/counting-db.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -68,6 +69,48 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       expect((await selectResolution(counted, 'cache', 'LTC'))?.link?.address).toBe('ltc1qsecond');
       // On PostgreSQL other processes write the same rows: every resolution reads.
       expect(statements).toHaveLength(db.kind === 'pglite' ? 3 : 5);
+    });
+
+    it('bulk resolutions and primary names: one read for many pairs, current after every write', async () => {
+      const accountId = '00000000-0000-4000-8000-00000000c0df';
+      await db.query('INSERT INTO accounts (id, address, role, created_at) VALUES ($1, $2, $3, $4)', [
+        accountId,
+        'ltc1qcontractbulk',
+        'user',
+        T0,
+      ]);
+      const row = { ownerAccountId: accountId, partnerId: null, partnerOwnerRef: null, private: false };
+      for (const label of ['bulka', 'bulkb'])
+        await insertName(db, { label, ...row, createdAt: T0, updatedAt: T0 });
+      await upsertAddress(db, 'bulka', 'LTC', 'ltc1qbulka', T0);
+      const statements: string[] = [];
+      const counted = countingDb(db, statements);
+      const pairs = [
+        { label: 'bulka', asset: 'LTC' },
+        { label: 'bulkb', asset: 'LTC' },
+        { label: 'nosuch', asset: 'LTC' },
+        { label: 'bulka', asset: 'DOGE' },
+      ];
+      expect(await selectResolutions(counted, pairs)).toEqual([
+        { private: false, link: { address: 'ltc1qbulka', updatedAt: T0 } },
+        { private: false, link: null },
+        null,
+        { private: false, link: null },
+      ]);
+      expect(statements).toHaveLength(1);
+
+      expect(await upsertPrimary(db, 'LTC', 'ltc1qbulka', 'bulka', T0 + 1)).toBeNull();
+      const key = { asset: 'LTC', address: 'ltc1qbulka' };
+      const none = { asset: 'LTC', address: 'ltc1qnobody' };
+      expect(await selectPrimaries(counted, [key, none])).toEqual([
+        { label: 'bulka', updatedAt: T0 + 1, private: false, linked: 'ltc1qbulka' },
+        null,
+      ]);
+      expect(await upsertPrimary(db, 'LTC', 'ltc1qbulka', 'bulkb', T0 + 2)).toBe('bulka');
+      expect((await selectPrimaries(counted, [key]))[0]).toMatchObject({ label: 'bulkb', linked: null });
+      expect(await deletePrimaries(db, 'bulkb', 'LTC', 'ltc1qbulka')).toEqual([]);
+      expect(await deletePrimaries(db, 'bulkb')).toEqual([key]);
+      expect(await selectPrimaries(counted, [key])).toEqual([null]);
     });
 
     it('runs every numbered migration once', async () => {

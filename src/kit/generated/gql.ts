@@ -15,10 +15,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": typeof types.KitPriceDocument,
+    "query KitResolveNames($names: [NameQuery!]!) {\n  resolveNames(names: $names) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": typeof types.KitResolveNamesDocument,
     "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": typeof types.KitResolveNameDocument,
 };
 const documents: Documents = {
     "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": types.KitPriceDocument,
+    "query KitResolveNames($names: [NameQuery!]!) {\n  resolveNames(names: $names) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": types.KitResolveNamesDocument,
     "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": types.KitResolveNameDocument,
 };
 
@@ -40,6 +42,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}"): (typeof documents)["query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query KitResolveNames($names: [NameQuery!]!) {\n  resolveNames(names: $names) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}"): (typeof documents)["query KitResolveNames($names: [NameQuery!]!) {\n  resolveNames(names: $names) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

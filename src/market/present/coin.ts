@@ -2,7 +2,6 @@
 import type { AssetInfo, CategoryInfo } from '../../catalog/types.ts';
 import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import type { AssetMarket } from '../../engine/types.ts';
-import type { Ticker } from '../../ingest/types.ts';
 import type { Precision } from './precision.ts';
 import { images, iso } from './common.ts';
 import { presentMarketData } from './market-data.ts';
@@ -22,7 +21,6 @@ export interface CoinContext extends TickerContext {
   categories: readonly CategoryInfo[];
   currencies: readonly string[];
   notice: string | null;
-  tickers: () => Iterable<Ticker>;
 }
 
 /**
@@ -84,6 +82,6 @@ export function presentCoin(
     status_updates: [],
     last_updated: iso(m.price.lastUpdated),
     has_supply_breakdown: false,
-    ...(q.tickers ? { tickers: presentTickers(ctx, m.id, ctx.tickers()) } : {}),
+    ...(q.tickers ? { tickers: presentTickers(ctx, m.id) } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Routes of a signed-in wallet account's own names (wiring only; the rules live in src/names/service.ts):
  * `POST|GET /names`, `PATCH /names/:name`, `POST /names/:name/transfer`,
- * `POST /names/:name/addresses/:asset/challenge`, `PUT|DELETE /names/:name/addresses/:asset`.
+ * `POST /names/:name/addresses/:asset/challenge`, `PUT|DELETE /names/:name/addresses/:asset`,
+ * `POST /names/:name/primary/:asset/challenge`, `PUT|DELETE /names/:name/primary/:asset`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { NameService } from '../../names/service.ts';
@@ -53,6 +54,26 @@ export function registerAccountNameRoutes(
   app.delete('/names/:name/addresses/:asset', auth, async (req) => {
     parseBody(req.body, {});
     return names.unlink(me(req), param(req, 'name'), param(req, 'asset'));
+  });
+
+  // Primary names (reverse resolution): the same proof as linking, over a challenge of its own.
+  app.post('/names/:name/primary/:asset/challenge', auth, async (req) => {
+    const b = parseBody(req.body, { address: { type: 'string', required: true, max: ADDRESS_MAX } });
+    return names.primary.challenge(g.who(req), param(req, 'name'), param(req, 'asset'), b.address);
+  });
+
+  app.put('/names/:name/primary/:asset', auth, async (req) => {
+    const b = parseBody(req.body, {
+      address: { type: 'string', required: true, max: ADDRESS_MAX },
+      signature: { type: 'string', max: 200 },
+      nonce: { type: 'string', max: 64 },
+    });
+    return names.primary.setProved(g.who(req), param(req, 'name'), param(req, 'asset'), b);
+  });
+
+  app.delete('/names/:name/primary/:asset', auth, async (req) => {
+    parseBody(req.body, {});
+    return names.primary.clear(me(req), param(req, 'name'), param(req, 'asset'));
   });
 
   app.post('/names/:name/transfer', auth, async (req) => {

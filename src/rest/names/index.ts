@@ -1,6 +1,7 @@
 /**
  * The name service's REST API, a Fastify plugin registered under `/api` (see docs/names.md):
- * - `GET /resolve/:name?asset=` — public resolution, no key or session;
+ * - `GET /resolve/:name?asset=`, `POST /resolve` (bulk), `GET /reverse/:address?asset=` — public resolution, no key
+ *   or session;
  * - `/names…` — a signed-in wallet account registers, links (with proof of control), hides and transfers its names;
  * - `/partner/names…` — partners (HMAC-signed requests) register and link names for their users;
  * - `POST /admin/partners` — an administrator creates partner credentials.

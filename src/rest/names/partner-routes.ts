@@ -1,6 +1,7 @@
 /**
  * Partner routes (wiring only): `POST /admin/partners` (an administrator creates a credential) and the HMAC-signed
- * `POST /partner/names`, `PATCH /partner/names/:name`, `PUT|DELETE /partner/names/:name/addresses/:asset`.
+ * `POST /partner/names`, `PATCH /partner/names/:name`, `PUT|DELETE /partner/names/:name/addresses/:asset`,
+ * `PUT|DELETE /partner/names/:name/primary/:asset`.
  *
  * This scope parses JSON itself so that the signature is checked over the exact bytes received; other content types
  * are refused (415), so no body can reach a handler without being covered by the signature.
@@ -115,5 +116,15 @@ export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRout
   app.delete('/partner/names/:name/addresses/:asset', signed, async (req) => {
     parseBody(req.body, {});
     return o.names.unlink(holder(req), param(req, 'name'), param(req, 'asset'));
+  });
+
+  app.put('/partner/names/:name/primary/:asset', signed, async (req) => {
+    const b = parseBody(req.body, { address: { type: 'string', required: true, max: 200 } });
+    return o.names.primary.setCustodial(partnerId(req), param(req, 'name'), param(req, 'asset'), b.address);
+  });
+
+  app.delete('/partner/names/:name/primary/:asset', signed, async (req) => {
+    parseBody(req.body, {});
+    return o.names.primary.clear(holder(req), param(req, 'name'), param(req, 'asset'));
   });
 }

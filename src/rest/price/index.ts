@@ -10,6 +10,9 @@ import { registerChartRoutes } from './charts.ts';
 import { registerCoinRoutes } from './coins.ts';
 import type { PriceApiOptions } from './deps.ts';
 import { registerDiscoveryRoutes } from './discovery.ts';
+import { registerExchangeRoutes } from './exchanges.ts';
+import { registerHistoryRoutes } from './history.ts';
+import { registerMoverRoutes } from './movers.ts';
 import { ERROR_SCHEMA, SECURITY, SECURITY_SCHEMES } from './schemas/common.ts';
 import { registerSimpleRoutes } from './simple.ts';
 
@@ -57,6 +60,9 @@ export async function priceApi(
   registerCoinRoutes(app, opts, cache);
   registerChartRoutes(app, opts, cache);
   registerDiscoveryRoutes(app, opts, cache);
+  registerExchangeRoutes(app, opts, cache);
+  registerHistoryRoutes(app, opts, cache);
+  registerMoverRoutes(app, opts, cache);
 
   // The document only changes with a deployment: version 0, an hour of client caching.
   const openapi = (app as unknown as Record<string, () => unknown>)[DECORATOR];

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { NameOrPublicName as NameOrPublicNameModel, IdentityContext } from '../context.ts';
 import type { Resolution as ResolutionModel, ProofChallenge as ProofChallengeModel } from '../../../src/names/types.ts';
+import type { PrimaryName as PrimaryNameModel } from '../../../src/names/primary.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
@@ -65,14 +66,23 @@ export type LinkedAddress = {
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Stops `name` being the primary name of any `asset` address (`PRIMARY_NAME_NOT_SET` when it is none's); the addresses it was. */
+  clearPrimaryName: Array<Scalars['String']['output']>;
   /** Links `address` for `asset` after checking the signature of the challenge `nonce` names. */
   linkAddress: NameRecord;
   /** Registers a free name for the signed-in account. */
   registerName: NameRecord;
   /** Issues a challenge proving control of `address`, to sign before `linkAddress`. */
   requestAddressChallenge: ProofChallenge;
+  /**
+   * Issues a challenge proving control of `address`, to sign before `setPrimaryName`. The name must already resolve to
+   * `address` for `asset` (`PRIMARY_NEEDS_LINK` otherwise).
+   */
+  requestPrimaryNameChallenge: ProofChallenge;
   /** Makes a name private (not resolvable by others) or public. */
   setNamePrivacy: NameRecord;
+  /** Makes `name` the primary name of `address` after checking the signature of the challenge `nonce` names. */
+  setPrimaryName: PrimaryName;
   /**
    * Transfers a name to another account: give exactly one of `toAddress` (an LTC address; its account is created if
    * new) and `toAccountId`. The result is the name as it now is.
@@ -80,6 +90,13 @@ export type Mutation = {
   transferName: NameRecord;
   /** Unlinks the address of `asset` (ADDRESS_NOT_LINKED when there is none). */
   unlinkAddress: NameRecord;
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationClearPrimaryNameArgs = {
+  asset: Scalars['String']['input'];
+  name: Scalars['String']['input'];
 };
 
 
@@ -108,9 +125,27 @@ export type MutationRequestAddressChallengeArgs = {
 
 
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationRequestPrimaryNameChallengeArgs = {
+  address: Scalars['String']['input'];
+  asset: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type MutationSetNamePrivacyArgs = {
   name: Scalars['String']['input'];
   private: Scalars['Boolean']['input'];
+};
+
+
+/** The root mutation type: every subgraph adds its changes; each field says who may call it. */
+export type MutationSetPrimaryNameArgs = {
+  address: Scalars['String']['input'];
+  asset: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  nonce: Scalars['String']['input'];
+  signature: Scalars['String']['input'];
 };
 
 
@@ -140,6 +175,14 @@ export type NameNotFound = NameResolutionError & {
   message: Scalars['String']['output'];
   /** The name asked for, normalised (trimmed, lowercase). */
   name: Scalars['String']['output'];
+};
+
+/** A name and a coin to resolve, one item of `resolveNames`. */
+export type NameQuery = {
+  /** Uppercase ticker (for example `LTC`). */
+  asset: Scalars['String']['input'];
+  /** The full name with its suffix (for example `alice.cw`). */
+  name: Scalars['String']['input'];
 };
 
 /** A registered name and its linked addresses. */
@@ -191,6 +234,24 @@ export type NameResolutionError = {
  */
 export type NameResolutionResult = AddressNotLinked | NameNotFound | NameResolution;
 
+/**
+ * An address's primary name: the name its holder chose to be known by for one coin (reverse resolution). Served only
+ * while the name is public and still resolves to this address for this coin (forward-verified).
+ */
+export type PrimaryName = {
+  __typename?: 'PrimaryName';
+  /** The address, in the form it is stored in (validated and normalised for the coin). */
+  address: Scalars['String']['output'];
+  /** Uppercase ticker of the coin. */
+  asset: Scalars['String']['output'];
+  /** The coin in the markets subgraph; null when the markets catalog does not track it. */
+  coin?: Maybe<Coin>;
+  /** The full name with its suffix. */
+  name: Scalars['String']['output'];
+  /** When the name was made the address's primary name. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
 /** A single-use proof-of-control challenge: sign `challenge` with the address being linked, then call `linkAddress`. */
 export type ProofChallenge = {
   __typename?: 'ProofChallenge';
@@ -214,11 +275,22 @@ export type Query = {
    */
   nameResolution?: Maybe<NameResolutionResult>;
   /**
+   * The primary name of `address` for `asset` (reverse resolution); null when it has none that is public and still
+   * resolves to it. A malformed address or asset is an error (`INVALID_ADDRESS`, `INVALID_PARAMETER`…).
+   */
+  primaryName?: Maybe<PrimaryName>;
+  /**
    * The address `name` has linked for `asset`. Null when the name does not exist, is private, or has no address for
    * the asset; a malformed name or asset is an error.
    * @deprecated Use `nameResolution`: it says why there is no address (`NameNotFound` or `AddressNotLinked`) where this field answers null.
    */
   resolveName?: Maybe<NameResolution>;
+  /**
+   * Several resolutions in one field (at most 100), in the order asked: each item is what `nameResolution` answers for
+   * its pair. An item with a malformed name or asset is null, with an error at its index (`INVALID_NAME`,
+   * `INVALID_PARAMETER`); the others still answer. The pairs are read from the store together.
+   */
+  resolveNames: Array<Maybe<NameResolutionResult>>;
 };
 
 
@@ -236,9 +308,22 @@ export type QueryNameResolutionArgs = {
 
 
 /** The root query type: every subgraph adds its entry points. */
+export type QueryPrimaryNameArgs = {
+  address: Scalars['String']['input'];
+  asset: Scalars['String']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
 export type QueryResolveNameArgs = {
   asset: Scalars['String']['input'];
   name: Scalars['String']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryResolveNamesArgs = {
+  names: Array<NameQuery>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -361,10 +446,12 @@ export type ResolversTypes = ResolversObject<{
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   NameNotFound: ResolverTypeWrapper<NameNotFound>;
+  NameQuery: NameQuery;
   NameRecord: ResolverTypeWrapper<NameOrPublicNameModel>;
   NameResolution: ResolverTypeWrapper<ResolutionModel>;
   NameResolutionError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['NameResolutionError']>;
   NameResolutionResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['NameResolutionResult']>;
+  PrimaryName: ResolverTypeWrapper<PrimaryNameModel>;
   ProofChallenge: ResolverTypeWrapper<ProofChallengeModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
 }>;
@@ -381,10 +468,12 @@ export type ResolversParentTypes = ResolversObject<{
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   NameNotFound: NameNotFound;
+  NameQuery: NameQuery;
   NameRecord: NameOrPublicNameModel;
   NameResolution: ResolutionModel;
   NameResolutionError: ResolversInterfaceTypes<ResolversParentTypes>['NameResolutionError'];
   NameResolutionResult: ResolversUnionTypes<ResolversParentTypes>['NameResolutionResult'];
+  PrimaryName: PrimaryNameModel;
   ProofChallenge: ProofChallengeModel;
   Query: Record<PropertyKey, never>;
 }>;
@@ -419,10 +508,13 @@ export type LinkedAddressResolvers<ContextType = IdentityContext, ParentType ext
 }>;
 
 export type MutationResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  clearPrimaryName?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationClearPrimaryNameArgs, 'asset' | 'name'>>;
   linkAddress?: Resolver<ResolversTypes['NameRecord'], ParentType, ContextType, RequireFields<MutationLinkAddressArgs, 'address' | 'asset' | 'name' | 'nonce' | 'signature'>>;
   registerName?: Resolver<ResolversTypes['NameRecord'], ParentType, ContextType, RequireFields<MutationRegisterNameArgs, 'name'>>;
   requestAddressChallenge?: Resolver<ResolversTypes['ProofChallenge'], ParentType, ContextType, RequireFields<MutationRequestAddressChallengeArgs, 'address' | 'asset' | 'name'>>;
+  requestPrimaryNameChallenge?: Resolver<ResolversTypes['ProofChallenge'], ParentType, ContextType, RequireFields<MutationRequestPrimaryNameChallengeArgs, 'address' | 'asset' | 'name'>>;
   setNamePrivacy?: Resolver<ResolversTypes['NameRecord'], ParentType, ContextType, RequireFields<MutationSetNamePrivacyArgs, 'name' | 'private'>>;
+  setPrimaryName?: Resolver<ResolversTypes['PrimaryName'], ParentType, ContextType, RequireFields<MutationSetPrimaryNameArgs, 'address' | 'asset' | 'name' | 'nonce' | 'signature'>>;
   transferName?: Resolver<ResolversTypes['NameRecord'], ParentType, ContextType, RequireFields<MutationTransferNameArgs, 'name'>>;
   unlinkAddress?: Resolver<ResolversTypes['NameRecord'], ParentType, ContextType, RequireFields<MutationUnlinkAddressArgs, 'asset' | 'name'>>;
 }>;
@@ -459,6 +551,14 @@ export type NameResolutionResultResolvers<ContextType = IdentityContext, ParentT
   __resolveType: TypeResolveFn<'AddressNotLinked' | 'NameNotFound' | 'NameResolution', ParentType, ContextType>;
 }>;
 
+export type PrimaryNameResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['PrimaryName'] = ResolversParentTypes['PrimaryName']> = ResolversObject<{
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  asset?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  coin?: Resolver<Maybe<ResolversTypes['Coin']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
 export type ProofChallengeResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['ProofChallenge'] = ResolversParentTypes['ProofChallenge']> = ResolversObject<{
   challenge?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -468,7 +568,9 @@ export type ProofChallengeResolvers<ContextType = IdentityContext, ParentType ex
 export type QueryResolvers<ContextType = IdentityContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   name?: Resolver<Maybe<ResolversTypes['NameRecord']>, ParentType, ContextType, RequireFields<QueryNameArgs, 'name'>>;
   nameResolution?: Resolver<Maybe<ResolversTypes['NameResolutionResult']>, ParentType, ContextType, RequireFields<QueryNameResolutionArgs, 'asset' | 'name'>>;
+  primaryName?: Resolver<Maybe<ResolversTypes['PrimaryName']>, ParentType, ContextType, RequireFields<QueryPrimaryNameArgs, 'address' | 'asset'>>;
   resolveName?: Resolver<Maybe<ResolversTypes['NameResolution']>, ParentType, ContextType, RequireFields<QueryResolveNameArgs, 'asset' | 'name'>>;
+  resolveNames?: Resolver<Array<Maybe<ResolversTypes['NameResolutionResult']>>, ParentType, ContextType, RequireFields<QueryResolveNamesArgs, 'names'>>;
 }>;
 
 export type Resolvers<ContextType = IdentityContext> = ResolversObject<{
@@ -483,6 +585,7 @@ export type Resolvers<ContextType = IdentityContext> = ResolversObject<{
   NameResolution?: NameResolutionResolvers<ContextType>;
   NameResolutionError?: NameResolutionErrorResolvers<ContextType>;
   NameResolutionResult?: NameResolutionResultResolvers<ContextType>;
+  PrimaryName?: PrimaryNameResolvers<ContextType>;
   ProofChallenge?: ProofChallengeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
 }>;

@@ -3,7 +3,11 @@ import type { AssetMarket as AssetMarketModel, SupplyFigures as SupplyFiguresMod
 import type { CategoryMarket as CategoryMarketModel } from '../../../src/engine/categories.ts';
 import type { GlobalMarket as GlobalMarketModel } from '../../../src/engine/global.ts';
 import type { TrendingEntry as TrendingEntryModel } from '../../../src/engine/trending.ts';
-import type { MarketsContext } from '../context.ts';
+import type { ServedTicker as ServedTickerModel } from '../../../src/market/present/tickers.ts';
+import type { VenueStats as VenueStatsModel } from '../../../src/engine/trust.ts';
+import type { BtcRate as BtcRateModel } from '../../../src/market/present/exchange-rates.ts';
+import type { MoverRow as MoverRowModel, CoinHistoryRow as CoinHistoryRowModel, MarketsContext } from '../context.ts';
+import type { NewCoin as NewCoinModel } from '../../../src/market/present/movers.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
@@ -20,7 +24,7 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
-/** One daily OHLC candle. Values are null when no rate of the currency is held for that day. */
+/** One OHLC candle (daily for `candles`; daily or hourly for `candleRange`). Values are null when no rate is held. */
 export type Candle = {
   __typename?: 'Candle';
   /** Closing price. */
@@ -31,9 +35,17 @@ export type Candle = {
   low?: Maybe<Scalars['Float']['output']>;
   /** Opening price. */
   open?: Maybe<Scalars['Float']['output']>;
-  /** Close time of the candle (the end of its UTC day, or now for the open day). */
+  /** Close time of the candle (the end of its UTC day or hour, also for the still open one). */
   time: Scalars['DateTime']['output'];
 };
+
+/** Width of `candleRange` candles. */
+export enum CandleInterval {
+  /** One candle per UTC day, stamped with the day's end. */
+  Daily = 'DAILY',
+  /** One candle per hour, stamped with the hour's end. */
+  Hourly = 'HOURLY'
+}
 
 /** A curated category and its members' market figures; sums cover members with a verified figure. */
 export type Category = {
@@ -88,6 +100,24 @@ export enum CategoryOrder {
   NameDesc = 'NAME_DESC'
 }
 
+/** Window of `topMovers`. */
+export enum ChangeDuration {
+  /** 7 days. */
+  D7 = 'D7',
+  /** 14 days. */
+  D14 = 'D14',
+  /** 30 days. */
+  D30 = 'D30',
+  /** 60 days. */
+  D60 = 'D60',
+  /** 1 hour. */
+  H1 = 'H1',
+  /** 24 hours. */
+  H24 = 'H24',
+  /** 1 year. */
+  Y1 = 'Y1'
+}
+
 /** A chart: points oldest first, the current value last. */
 export type Chart = {
   __typename?: 'Chart';
@@ -131,6 +161,12 @@ export type Coin = {
   /** All-time low; null when the history holds no price. */
   atl?: Maybe<PriceExtreme>;
   /**
+   * OHLC candles between two times, oldest first: DAILY (spans up to 3,650 days) or HOURLY (spans up to 31 days within
+   * the last 95 days); the still open candle last when the range reaches now. Each candle is converted with the rate
+   * at its start; a candle whose rate is unknown is left out. REST: `/coins/{id}/ohlc/range`.
+   */
+  candleRange: Array<Candle>;
+  /**
    * Daily OHLC candles, oldest first, the still open day last. Null when the coin has no history. Converted with the
    * rate of each candle's day.
    */
@@ -149,10 +185,17 @@ export type Coin = {
   fullyDilutedValuation?: Maybe<Scalars['Float']['output']>;
   /** Highest aggregate price of the last 24 hours; null when history does not reach back 24 hours. */
   high24h?: Maybe<Scalars['Float']['output']>;
+  /**
+   * The coin as of 00:00 UTC of `date`: the close of its last observation before then (its daily bar of the day
+   * before). REST: `/coins/{id}/history`.
+   */
+  history: CoinHistory;
   /** The coin id, CoinGecko style (for example `litecoin`). */
   id: Scalars['ID']['output'];
   /** Time of the newest eligible ticker; null when none is eligible. */
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  /** When we first observed the coin (the open of its first daily bar); null without history. */
+  listedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Lowest aggregate price of the last 24 hours; null when history does not reach back 24 hours. */
   low24h?: Maybe<Scalars['Float']['output']>;
   /**
@@ -180,6 +223,11 @@ export type Coin = {
   supply: Supply;
   /** Lowercase ticker symbol (for example `ltc`). */
   symbol: Scalars['String']['output'];
+  /**
+   * The venues' markets of this coin with the engine's verdict on each, `TRUST_SCORE_DESC` first by default.
+   * REST: `/coins/{id}/tickers`.
+   */
+  tickers: Array<Ticker>;
   /** Distinct venues among the eligible tickers. */
   venues: Scalars['Int']['output'];
   /** Volume of the last 24 hours over eligible tickers. Null when the price is null. */
@@ -202,6 +250,18 @@ export type CoinAthArgs = {
  */
 export type CoinAtlArgs = {
   currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinCandleRangeArgs = {
+  currency?: Scalars['String']['input'];
+  from: Scalars['DateTime']['input'];
+  interval: CandleInterval;
+  to: Scalars['DateTime']['input'];
 };
 
 
@@ -241,6 +301,15 @@ export type CoinFullyDilutedValuationArgs = {
  */
 export type CoinHigh24hArgs = {
   currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
+export type CoinHistoryArgs = {
+  date: Scalars['String']['input'];
 };
 
 
@@ -302,6 +371,17 @@ export type CoinSparkline7dArgs = {
  * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
  * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
  */
+export type CoinTickersArgs = {
+  exchangeIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  order?: InputMaybe<TickerOrder>;
+};
+
+
+/**
+ * A coin tracked by the aggregation engine. All money figures are converted from USD to the requested quote currency
+ * at read time; a figure that cannot be verified (or converted) is null, never guessed or zero.
+ */
 export type CoinVolume24hArgs = {
   currency?: Scalars['String']['input'];
 };
@@ -324,6 +404,39 @@ export type CoinEdge = {
   cursor: Scalars['String']['output'];
   /** The coin. */
   node: Coin;
+};
+
+/** A coin as of 00:00 UTC of a date. Figures are null when the coin has no observation in the 24 hours before. */
+export type CoinHistory = {
+  __typename?: 'CoinHistory';
+  /** The day asked for, `yyyy-mm-dd`. */
+  date: Scalars['String']['output'];
+  /** The market cap then; null while supply was unverified. */
+  marketCap?: Maybe<Scalars['Float']['output']>;
+  /** When the observation was made (before 00:00 UTC of `date`); null without one. */
+  observedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The price then, at the currency's rate of that moment. */
+  price?: Maybe<Scalars['Float']['output']>;
+  /** The 24-hour volume then. */
+  volume?: Maybe<Scalars['Float']['output']>;
+};
+
+
+/** A coin as of 00:00 UTC of a date. Figures are null when the coin has no observation in the 24 hours before. */
+export type CoinHistoryMarketCapArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/** A coin as of 00:00 UTC of a date. Figures are null when the coin has no observation in the 24 hours before. */
+export type CoinHistoryPriceArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/** A coin as of 00:00 UTC of a date. Figures are null when the coin has no observation in the 24 hours before. */
+export type CoinHistoryVolumeArgs = {
+  currency?: Scalars['String']['input'];
 };
 
 /** Order of `coins`. Nulls sort last in every order. */
@@ -357,6 +470,16 @@ export type ConfidenceBand = {
   to: Scalars['Float']['output'];
 };
 
+/** CoinGecko's kind of a currency in `exchangeRates`. */
+export enum CurrencyType {
+  /** Gold or silver. */
+  Commodity = 'COMMODITY',
+  /** A crypto currency or unit (BTC, ETH, bits, sats). */
+  Crypto = 'CRYPTO',
+  /** A national currency (and the IMF SDR). */
+  Fiat = 'FIAT'
+}
+
 /** One coin's share of the total market cap. */
 export type Dominance = {
   __typename?: 'Dominance';
@@ -364,6 +487,100 @@ export type Dominance = {
   percentage: Scalars['Float']['output'];
   /** Lowercase symbol of the coin. */
   symbol: Scalars['String']['output'];
+};
+
+/**
+ * A venue we aggregate from, with figures from its tickers in the current snapshot. Facts we hold no source for (year,
+ * country, links) are not offered. REST: `/exchanges/{id}`.
+ */
+export type Exchange = {
+  __typename?: 'Exchange';
+  /** Distinct base coins among its tickers. */
+  coins: Scalars['Int']['output'];
+  /** The venue id (a ccxt exchange id, or a demo venue's). */
+  id: Scalars['ID']['output'];
+  /** Tickers the engine judged (used, outliers, stale). */
+  judgedTickers: Scalars['Int']['output'];
+  /** CEX or DEX. */
+  kind: VenueKind;
+  /** Display name (the id for live venues). */
+  name: Scalars['String']['output'];
+  /** 24-hour volume over its tickers used in a price only (outliers left out); null when it has none. */
+  normalizedVolume24h?: Maybe<Scalars['Float']['output']>;
+  /** Its tickers (markets). */
+  pairs: Scalars['Int']['output'];
+  /** Its tickers, `TRUST_SCORE_DESC` first by default. REST: `/exchanges/{id}/tickers`. */
+  tickers: Array<Ticker>;
+  /** Our trust score 0–10: round(10 × used ÷ judged tickers); null when none was judged. */
+  trustScore?: Maybe<Scalars['Int']['output']>;
+  /** 1-based rank by trust score, then volume; null without a trust score. */
+  trustScoreRank?: Maybe<Scalars['Int']['output']>;
+  /** Tickers used in a price. */
+  usedTickers: Scalars['Int']['output'];
+  /** 24-hour volume over its fresh, converted tickers (used and outliers); null when it has none. */
+  volume24h?: Maybe<Scalars['Float']['output']>;
+};
+
+
+/**
+ * A venue we aggregate from, with figures from its tickers in the current snapshot. Facts we hold no source for (year,
+ * country, links) are not offered. REST: `/exchanges/{id}`.
+ */
+export type ExchangeNormalizedVolume24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/**
+ * A venue we aggregate from, with figures from its tickers in the current snapshot. Facts we hold no source for (year,
+ * country, links) are not offered. REST: `/exchanges/{id}`.
+ */
+export type ExchangeTickersArgs = {
+  coinIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  order?: InputMaybe<TickerOrder>;
+};
+
+
+/**
+ * A venue we aggregate from, with figures from its tickers in the current snapshot. Facts we hold no source for (year,
+ * country, links) are not offered. REST: `/exchanges/{id}`.
+ */
+export type ExchangeVolume24hArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+/** How much of a currency one bitcoin buys. */
+export type ExchangeRate = {
+  __typename?: 'ExchangeRate';
+  /** The currency code (lowercase). */
+  code: Scalars['String']['output'];
+  /** The currency's name. */
+  name: Scalars['String']['output'];
+  /** Fiat, crypto or commodity. */
+  type: CurrencyType;
+  /** Its sign (`$`, `€`) or uppercase code. */
+  unit: Scalars['String']['output'];
+  /** Units of the currency per bitcoin; null when our bitcoin price or the currency's rate is unknown. */
+  value?: Maybe<Scalars['Float']['output']>;
+};
+
+/** The market-wide chart: sums over the coins verified at each point. */
+export type GlobalChart = {
+  __typename?: 'GlobalChart';
+  /** Points oldest first; the current totals last. */
+  points: Array<GlobalChartPoint>;
+};
+
+/** One point of `globalChart`. */
+export type GlobalChartPoint = {
+  __typename?: 'GlobalChartPoint';
+  /** Sum of the market caps of the coins whose market cap was verified then; null when none was or no rate is held. */
+  marketCap?: Maybe<Scalars['Float']['output']>;
+  /** Bucket start (UTC aligned), or the time of the current totals for the last point. */
+  time: Scalars['DateTime']['output'];
+  /** Sum of those same coins' 24-hour volumes; null likewise. */
+  volume?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Market-wide totals. Totals count only coins with a verified market cap, and say how many. */
@@ -440,6 +657,37 @@ export type MiningInfo = {
   tipTime?: Maybe<Scalars['DateTime']['output']>;
 };
 
+/** A coin whose price moved, in the currency `topMovers` was asked in. */
+export type Mover = {
+  __typename?: 'Mover';
+  /** Percent change of its price over the duration. */
+  change: Scalars['Float']['output'];
+  /** The coin. */
+  coin: Coin;
+  /** Its price now; null when the currency's rate is unknown. */
+  price?: Maybe<Scalars['Float']['output']>;
+  /** Its 24-hour volume; null when the currency's rate is unknown. */
+  volume24h?: Maybe<Scalars['Float']['output']>;
+};
+
+/** The largest rises and falls. REST: `/coins/top_gainers_losers`. */
+export type Movers = {
+  __typename?: 'Movers';
+  /** Largest rises first (change > 0), at most 30. */
+  gainers: Array<Mover>;
+  /** Largest falls first (change < 0), at most 30. */
+  losers: Array<Mover>;
+};
+
+/** A coin we began tracking, and when. REST: `/coins/list/new`. */
+export type NewCoin = {
+  __typename?: 'NewCoin';
+  /** The coin. */
+  coin: Coin;
+  /** Our first observation of it. */
+  listedAt: Scalars['DateTime']['output'];
+};
+
 /** Position of a page in a cursor connection. */
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -494,12 +742,30 @@ export type Query = {
   coins: CoinConnection;
   /** Supported quote currency codes (lowercase), for the `currency` arguments. */
   currencies: Array<Scalars['String']['output']>;
+  /** One venue; null when no venue has that id. */
+  exchange?: Maybe<Exchange>;
+  /** Every supported currency against bitcoin. REST: `/exchange_rates`. */
+  exchangeRates: Array<ExchangeRate>;
+  /** The venues we aggregate from, ranked by trust score, then volume. REST: `/exchanges`. */
+  exchanges: Array<Exchange>;
   /** Market-wide totals. */
   global: GlobalMarket;
+  /**
+   * Market-wide market cap and volume over the last `days` (as `Coin.chart`: 5-minute up to 2 days, hourly up
+   * to 95 days, daily beyond), each point at the rate of its time. REST: `/global/market_cap_chart`.
+   */
+  globalChart: GlobalChart;
   /** Health of the market data: ingestion freshness per source, unverified supplies, the confidence distribution. */
   marketHealth: MarketHealth;
+  /** The coins we began tracking most recently, newest first. */
+  newCoins: Array<NewCoin>;
   /** Coins and categories matching a text. */
   search: SearchResult;
+  /**
+   * The 30 largest price rises and falls over `duration` in `currency`, among coins with a 24-hour volume of at least
+   * 50,000 USD.
+   */
+  topMovers: Movers;
   /** Trending coins, at most 15. */
   trending: Array<TrendingCoin>;
 };
@@ -528,8 +794,35 @@ export type QueryCoinsArgs = {
 
 
 /** The root query type: every subgraph adds its entry points. */
+export type QueryExchangeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryGlobalChartArgs = {
+  currency?: Scalars['String']['input'];
+  days: Scalars['Int']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryNewCoinsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
 export type QuerySearchArgs = {
   query: Scalars['String']['input'];
+};
+
+
+/** The root query type: every subgraph adds its entry points. */
+export type QueryTopMoversArgs = {
+  currency?: Scalars['String']['input'];
+  duration?: InputMaybe<ChangeDuration>;
+  topCoins?: InputMaybe<TopCoins>;
 };
 
 /** Result of `search`. */
@@ -614,6 +907,97 @@ export enum SupplyStatus {
   Verified = 'VERIFIED'
 }
 
+/** One venue's market of a coin, as the engine saw it at the last aggregation. */
+export type Ticker = {
+  __typename?: 'Ticker';
+  /** Uppercase symbol of the base coin (for example `LTC`). */
+  base: Scalars['String']['output'];
+  /** Bid–ask spread in percent of the ask; null without a bid and an ask (DEX pools). */
+  bidAskSpreadPercentage?: Maybe<Scalars['Float']['output']>;
+  /** The base coin. */
+  coin: Coin;
+  /** Last price in `currency`; null when the quote or the currency cannot be converted. */
+  convertedLast?: Maybe<Scalars['Float']['output']>;
+  /** 24-hour volume in `currency`; null when it cannot be converted. */
+  convertedVolume?: Maybe<Scalars['Float']['output']>;
+  /** The venue. */
+  exchange: Exchange;
+  /** True when dropped as an outlier, false when used; null when not judged for outliers. */
+  isAnomaly?: Maybe<Scalars['Boolean']['output']>;
+  /** True when older than the staleness limit (15 minutes). */
+  isStale: Scalars['Boolean']['output'];
+  /** Last price, in quote units. */
+  last: Scalars['Float']['output'];
+  /** Uppercase quote code (for example `USDT`). */
+  target: Scalars['String']['output'];
+  /** The quote's coin when the quote is a coin (for example Tether for `USDT`); null for fiat quotes. */
+  targetCoin?: Maybe<Coin>;
+  /** The venue's time of the quote. */
+  timestamp: Scalars['DateTime']['output'];
+  /** Trust from the verdict; null when the ticker was not judged (`UNPRICED`, `IGNORED`). */
+  trustScore?: Maybe<TrustScore>;
+  /** The engine's decision on this ticker. */
+  verdict: TickerVerdict;
+  /** 24-hour volume, in base units. */
+  volume: Scalars['Float']['output'];
+};
+
+
+/** One venue's market of a coin, as the engine saw it at the last aggregation. */
+export type TickerConvertedLastArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+
+/** One venue's market of a coin, as the engine saw it at the last aggregation. */
+export type TickerConvertedVolumeArgs = {
+  currency?: Scalars['String']['input'];
+};
+
+/** Order of ticker lists. Nulls sort last in every order; ties by USD volume. */
+export enum TickerOrder {
+  /** Base symbol, then quote code. */
+  BaseTarget = 'BASE_TARGET',
+  /** The base coin's market cap, smallest first. */
+  MarketCapAsc = 'MARKET_CAP_ASC',
+  /** The base coin's market cap, largest first. */
+  MarketCapDesc = 'MARKET_CAP_DESC',
+  /** Red, yellow, green, then unjudged. */
+  TrustScoreAsc = 'TRUST_SCORE_ASC',
+  /** Green, yellow, red, then unjudged. */
+  TrustScoreDesc = 'TRUST_SCORE_DESC',
+  /** 24-hour volume in USD, smallest first. */
+  VolumeAsc = 'VOLUME_ASC',
+  /** 24-hour volume in USD, largest first. */
+  VolumeDesc = 'VOLUME_DESC'
+}
+
+/** What the engine did with a ticker at the last aggregation (docs/methodology.md). */
+export enum TickerVerdict {
+  /** Not used: quoted in the coin itself. */
+  Ignored = 'IGNORED',
+  /** Dropped: out of line with the other venues (the MAD rule, or the two-ticker rule). */
+  Outlier = 'OUTLIER',
+  /** Dropped: older than the staleness limit (15 minutes), timestamped in the future, or invalid. */
+  Stale = 'STALE',
+  /** Not used: its quote could not be converted to USD. */
+  Unpriced = 'UNPRICED',
+  /** Part of the aggregate price. */
+  Used = 'USED'
+}
+
+/** Which coins `topMovers` considers, by market-cap rank. */
+export enum TopCoins {
+  /** Every coin, also those without a verified market cap (no rank). */
+  All = 'ALL',
+  /** Ranks 1–300. */
+  Top_300 = 'TOP_300',
+  /** Ranks 1–500. */
+  Top_500 = 'TOP_500',
+  /** Ranks 1–1000. */
+  Top_1000 = 'TOP_1000'
+}
+
 /** A trending coin: its 24-hour volume surges against its own recent daily average, weighted by the price move. */
 export type TrendingCoin = {
   __typename?: 'TrendingCoin';
@@ -628,6 +1012,24 @@ export type TrendingCoin = {
   /** `1 + min(|24h change %|, 50) / 10`, in [1, 6]. */
   weight: Scalars['Float']['output'];
 };
+
+/** A ticker's trust, from the engine's verdict (CoinGecko's colours). */
+export enum TrustScore {
+  /** Used in the price, within 1 % of it, with a spread of at most 2 % when the venue quotes one. */
+  Green = 'GREEN',
+  /** Dropped by the engine: stale or an outlier. */
+  Red = 'RED',
+  /** Used in the price, but further from it or with a wider spread. */
+  Yellow = 'YELLOW'
+}
+
+/** Whether a venue is an order-book exchange or a DEX. */
+export enum VenueKind {
+  /** A centralised exchange. */
+  Cex = 'CEX',
+  /** A decentralised exchange (pools). */
+  Dex = 'DEX'
+}
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -726,25 +1128,36 @@ export type FederationReferenceTypes = ResolversObject<{
 export type ResolversTypes = ResolversObject<{
   Candle: ResolverTypeWrapper<Candle>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  CandleInterval: CandleInterval;
   Category: ResolverTypeWrapper<CategoryMarketModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CategoryOrder: CategoryOrder;
+  ChangeDuration: ChangeDuration;
   Chart: ResolverTypeWrapper<Chart>;
   ChartInterval: ChartInterval;
   ChartPoint: ResolverTypeWrapper<ChartPoint>;
   Coin: ResolverTypeWrapper<AssetMarketModel>;
   CoinConnection: ResolverTypeWrapper<Omit<CoinConnection, 'edges'> & { edges: Array<ResolversTypes['CoinEdge']> }>;
   CoinEdge: ResolverTypeWrapper<Omit<CoinEdge, 'node'> & { node: ResolversTypes['Coin'] }>;
+  CoinHistory: ResolverTypeWrapper<CoinHistoryRowModel>;
   CoinOrder: CoinOrder;
   ConfidenceBand: ResolverTypeWrapper<ConfidenceBand>;
+  CurrencyType: CurrencyType;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Dominance: ResolverTypeWrapper<Dominance>;
+  Exchange: ResolverTypeWrapper<VenueStatsModel>;
+  ExchangeRate: ResolverTypeWrapper<BtcRateModel>;
+  GlobalChart: ResolverTypeWrapper<GlobalChart>;
+  GlobalChartPoint: ResolverTypeWrapper<GlobalChartPoint>;
   GlobalMarket: ResolverTypeWrapper<GlobalMarketModel>;
   MarketHealth: ResolverTypeWrapper<Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversTypes['Coin']> }>;
   MiningInfo: ResolverTypeWrapper<MiningInfo>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Mover: ResolverTypeWrapper<MoverRowModel>;
+  Movers: ResolverTypeWrapper<Omit<Movers, 'gainers' | 'losers'> & { gainers: Array<ResolversTypes['Mover']>, losers: Array<ResolversTypes['Mover']> }>;
+  NewCoin: ResolverTypeWrapper<NewCoinModel>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PriceChanges: ResolverTypeWrapper<PriceChangesModel>;
   PriceExtreme: ResolverTypeWrapper<PriceExtreme>;
@@ -754,7 +1167,13 @@ export type ResolversTypes = ResolversObject<{
   Supply: ResolverTypeWrapper<SupplyFiguresModel>;
   SupplyReading: ResolverTypeWrapper<SupplyReadingModel>;
   SupplyStatus: SupplyStatus;
+  Ticker: ResolverTypeWrapper<ServedTickerModel>;
+  TickerOrder: TickerOrder;
+  TickerVerdict: TickerVerdict;
+  TopCoins: TopCoins;
   TrendingCoin: ResolverTypeWrapper<TrendingEntryModel>;
+  TrustScore: TrustScore;
+  VenueKind: VenueKind;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -770,13 +1189,21 @@ export type ResolversParentTypes = ResolversObject<{
   Coin: AssetMarketModel;
   CoinConnection: Omit<CoinConnection, 'edges'> & { edges: Array<ResolversParentTypes['CoinEdge']> };
   CoinEdge: Omit<CoinEdge, 'node'> & { node: ResolversParentTypes['Coin'] };
+  CoinHistory: CoinHistoryRowModel;
   ConfidenceBand: ConfidenceBand;
   DateTime: Scalars['DateTime']['output'];
   Dominance: Dominance;
+  Exchange: VenueStatsModel;
+  ExchangeRate: BtcRateModel;
+  GlobalChart: GlobalChart;
+  GlobalChartPoint: GlobalChartPoint;
   GlobalMarket: GlobalMarketModel;
   MarketHealth: Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversParentTypes['Coin']> };
   MiningInfo: MiningInfo;
   Boolean: Scalars['Boolean']['output'];
+  Mover: MoverRowModel;
+  Movers: Omit<Movers, 'gainers' | 'losers'> & { gainers: Array<ResolversParentTypes['Mover']>, losers: Array<ResolversParentTypes['Mover']> };
+  NewCoin: NewCoinModel;
   PageInfo: PageInfo;
   PriceChanges: PriceChangesModel;
   PriceExtreme: PriceExtreme;
@@ -785,6 +1212,7 @@ export type ResolversParentTypes = ResolversObject<{
   SourceHealth: SourceHealth;
   Supply: SupplyFiguresModel;
   SupplyReading: SupplyReadingModel;
+  Ticker: ServedTickerModel;
   TrendingCoin: TrendingEntryModel;
 }>;
 
@@ -824,14 +1252,17 @@ export type CoinResolvers<ContextType = MarketsContext, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Coin']> | FederationReferenceType, FederationReferenceType, ContextType>;
   ath?: Resolver<Maybe<ResolversTypes['PriceExtreme']>, ParentType, ContextType, RequireFields<CoinAthArgs, 'currency'>>;
   atl?: Resolver<Maybe<ResolversTypes['PriceExtreme']>, ParentType, ContextType, RequireFields<CoinAtlArgs, 'currency'>>;
+  candleRange?: Resolver<Array<ResolversTypes['Candle']>, ParentType, ContextType, RequireFields<CoinCandleRangeArgs, 'currency' | 'from' | 'interval' | 'to'>>;
   candles?: Resolver<Maybe<Array<ResolversTypes['Candle']>>, ParentType, ContextType, RequireFields<CoinCandlesArgs, 'currency' | 'days'>>;
   changes?: Resolver<ResolversTypes['PriceChanges'], ParentType, ContextType>;
   chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<CoinChartArgs, 'currency' | 'days' | 'interval'>>;
   confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   fullyDilutedValuation?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinFullyDilutedValuationArgs, 'currency'>>;
   high24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinHigh24hArgs, 'currency'>>;
+  history?: Resolver<ResolversTypes['CoinHistory'], ParentType, ContextType, RequireFields<CoinHistoryArgs, 'date'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  listedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   low24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinLow24hArgs, 'currency'>>;
   marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinMarketCapArgs, 'currency'>>;
   marketCapChange24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinMarketCapChange24hArgs, 'currency'>>;
@@ -844,6 +1275,7 @@ export type CoinResolvers<ContextType = MarketsContext, ParentType extends Resol
   sparkline7d?: Resolver<Array<Maybe<ResolversTypes['Float']>>, ParentType, ContextType, RequireFields<CoinSparkline7dArgs, 'currency'>>;
   supply?: Resolver<ResolversTypes['Supply'], ParentType, ContextType>;
   symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tickers?: Resolver<Array<ResolversTypes['Ticker']>, ParentType, ContextType, RequireFields<CoinTickersArgs, 'first' | 'order'>>;
   venues?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   volume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinVolume24hArgs, 'currency'>>;
 }>;
@@ -859,6 +1291,14 @@ export type CoinEdgeResolvers<ContextType = MarketsContext, ParentType extends R
   node?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
 }>;
 
+export type CoinHistoryResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['CoinHistory'] = ResolversParentTypes['CoinHistory']> = ResolversObject<{
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinHistoryMarketCapArgs, 'currency'>>;
+  observedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinHistoryPriceArgs, 'currency'>>;
+  volume?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CoinHistoryVolumeArgs, 'currency'>>;
+}>;
+
 export type ConfidenceBandResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['ConfidenceBand'] = ResolversParentTypes['ConfidenceBand']> = ResolversObject<{
   coins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   from?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -872,6 +1312,39 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export type DominanceResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Dominance'] = ResolversParentTypes['Dominance']> = ResolversObject<{
   percentage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ExchangeResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Exchange'] = ResolversParentTypes['Exchange']> = ResolversObject<{
+  coins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  judgedTickers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['VenueKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  normalizedVolume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<ExchangeNormalizedVolume24hArgs, 'currency'>>;
+  pairs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tickers?: Resolver<Array<ResolversTypes['Ticker']>, ParentType, ContextType, RequireFields<ExchangeTickersArgs, 'first' | 'order'>>;
+  trustScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  trustScoreRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  usedTickers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  volume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<ExchangeVolume24hArgs, 'currency'>>;
+}>;
+
+export type ExchangeRateResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['ExchangeRate'] = ResolversParentTypes['ExchangeRate']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['CurrencyType'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type GlobalChartResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['GlobalChart'] = ResolversParentTypes['GlobalChart']> = ResolversObject<{
+  points?: Resolver<Array<ResolversTypes['GlobalChartPoint']>, ParentType, ContextType>;
+}>;
+
+export type GlobalChartPointResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['GlobalChartPoint'] = ResolversParentTypes['GlobalChartPoint']> = ResolversObject<{
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  volume?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 }>;
 
 export type GlobalMarketResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['GlobalMarket'] = ResolversParentTypes['GlobalMarket']> = ResolversObject<{
@@ -905,6 +1378,23 @@ export type MiningInfoResolvers<ContextType = MarketsContext, ParentType extends
   tipTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 }>;
 
+export type MoverResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Mover'] = ResolversParentTypes['Mover']> = ResolversObject<{
+  change?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  coin?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  volume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type MoversResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Movers'] = ResolversParentTypes['Movers']> = ResolversObject<{
+  gainers?: Resolver<Array<ResolversTypes['Mover']>, ParentType, ContextType>;
+  losers?: Resolver<Array<ResolversTypes['Mover']>, ParentType, ContextType>;
+}>;
+
+export type NewCoinResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['NewCoin'] = ResolversParentTypes['NewCoin']> = ResolversObject<{
+  coin?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
+  listedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
 export type PageInfoResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -933,9 +1423,15 @@ export type QueryResolvers<ContextType = MarketsContext, ParentType extends Reso
   coin?: Resolver<Maybe<ResolversTypes['Coin']>, ParentType, ContextType, RequireFields<QueryCoinArgs, 'id'>>;
   coins?: Resolver<ResolversTypes['CoinConnection'], ParentType, ContextType, RequireFields<QueryCoinsArgs, 'first' | 'order'>>;
   currencies?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  exchange?: Resolver<Maybe<ResolversTypes['Exchange']>, ParentType, ContextType, RequireFields<QueryExchangeArgs, 'id'>>;
+  exchangeRates?: Resolver<Array<ResolversTypes['ExchangeRate']>, ParentType, ContextType>;
+  exchanges?: Resolver<Array<ResolversTypes['Exchange']>, ParentType, ContextType>;
   global?: Resolver<ResolversTypes['GlobalMarket'], ParentType, ContextType>;
+  globalChart?: Resolver<ResolversTypes['GlobalChart'], ParentType, ContextType, RequireFields<QueryGlobalChartArgs, 'currency' | 'days'>>;
   marketHealth?: Resolver<ResolversTypes['MarketHealth'], ParentType, ContextType>;
+  newCoins?: Resolver<Array<ResolversTypes['NewCoin']>, ParentType, ContextType, RequireFields<QueryNewCoinsArgs, 'first'>>;
   search?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'query'>>;
+  topMovers?: Resolver<ResolversTypes['Movers'], ParentType, ContextType, RequireFields<QueryTopMoversArgs, 'currency' | 'duration' | 'topCoins'>>;
   trending?: Resolver<Array<ResolversTypes['TrendingCoin']>, ParentType, ContextType>;
 }>;
 
@@ -976,6 +1472,24 @@ export type SupplyReadingResolvers<ContextType = MarketsContext, ParentType exte
   value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
+export type TickerResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Ticker'] = ResolversParentTypes['Ticker']> = ResolversObject<{
+  base?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bidAskSpreadPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  coin?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
+  convertedLast?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<TickerConvertedLastArgs, 'currency'>>;
+  convertedVolume?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<TickerConvertedVolumeArgs, 'currency'>>;
+  exchange?: Resolver<ResolversTypes['Exchange'], ParentType, ContextType>;
+  isAnomaly?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isStale?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  last?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetCoin?: Resolver<Maybe<ResolversTypes['Coin']>, ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  trustScore?: Resolver<Maybe<ResolversTypes['TrustScore']>, ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['TickerVerdict'], ParentType, ContextType>;
+  volume?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
 export type TrendingCoinResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['TrendingCoin'] = ResolversParentTypes['TrendingCoin']> = ResolversObject<{
   coin?: Resolver<ResolversTypes['Coin'], ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -992,12 +1506,20 @@ export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
   Coin?: CoinResolvers<ContextType>;
   CoinConnection?: CoinConnectionResolvers<ContextType>;
   CoinEdge?: CoinEdgeResolvers<ContextType>;
+  CoinHistory?: CoinHistoryResolvers<ContextType>;
   ConfidenceBand?: ConfidenceBandResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Dominance?: DominanceResolvers<ContextType>;
+  Exchange?: ExchangeResolvers<ContextType>;
+  ExchangeRate?: ExchangeRateResolvers<ContextType>;
+  GlobalChart?: GlobalChartResolvers<ContextType>;
+  GlobalChartPoint?: GlobalChartPointResolvers<ContextType>;
   GlobalMarket?: GlobalMarketResolvers<ContextType>;
   MarketHealth?: MarketHealthResolvers<ContextType>;
   MiningInfo?: MiningInfoResolvers<ContextType>;
+  Mover?: MoverResolvers<ContextType>;
+  Movers?: MoversResolvers<ContextType>;
+  NewCoin?: NewCoinResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PriceChanges?: PriceChangesResolvers<ContextType>;
   PriceExtreme?: PriceExtremeResolvers<ContextType>;
@@ -1006,6 +1528,7 @@ export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
   SourceHealth?: SourceHealthResolvers<ContextType>;
   Supply?: SupplyResolvers<ContextType>;
   SupplyReading?: SupplyReadingResolvers<ContextType>;
+  Ticker?: TickerResolvers<ContextType>;
   TrendingCoin?: TrendingCoinResolvers<ContextType>;
 }>;
 

@@ -16,6 +16,7 @@ import {
   strArray,
 } from './common.ts';
 import type { Json } from './common.ts';
+import { tickerSchema } from './exchanges.ts';
 
 const idParam: Json = object({
   id: { type: 'string', description: 'Coin id from /coins/list, e.g. litecoin' },
@@ -125,10 +126,7 @@ export const coinSchema: Json = {
             last_updated: nStr,
           },
         },
-        tickers: {
-          type: 'array',
-          items: { type: 'object', properties: { base: str, target: str, last: num } },
-        },
+        tickers: { type: 'array', items: tickerSchema },
         last_updated: nStr,
       },
     },

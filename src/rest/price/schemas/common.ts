@@ -24,6 +24,14 @@ export const MAX_AGE = {
   global: 60,
   search: 60,
   trending: 60,
+  coinTickers: 60,
+  exchanges: 60,
+  exchangesList: 60,
+  exchangeRates: 60,
+  history: 600,
+  movers: 60,
+  newCoins: 60,
+  globalChart: 60,
 } as const;
 
 export const num = { type: 'number' } as const;

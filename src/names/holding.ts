@@ -1,0 +1,61 @@
+/**
+ * Rules every name operation shares (the name service, `service.ts`, and primary names, `primary.ts`): who holds a
+ * name, how an address is validated, how a change is audited.
+ */
+import { writeAudit } from '../accounts/audit.ts';
+import type { Network } from '../crypto/chains.ts';
+import { validateAddress } from '../crypto/validate-address.ts';
+import type { Queryable } from '../store/db.ts';
+import { nameErrors } from './errors.ts';
+import * as repo from './name-repo.ts';
+import type { NameRow } from './name-repo.ts';
+import type { ParsedName } from './name-rules.ts';
+import { holderLabel } from './types.ts';
+import type { Holder } from './types.ts';
+
+/**
+ * The name, when `holder` holds it: else 404 NAME_NOT_FOUND (missing, or private and not theirs) or 403
+ * NAME_NOT_YOURS. `forUpdate` locks its row for the rest of the transaction.
+ */
+export async function heldName(
+  q: Queryable,
+  holder: Holder,
+  n: ParsedName,
+  forUpdate: boolean,
+): Promise<NameRow> {
+  const row = await repo.selectName(q, n.label, forUpdate);
+  if (!row) throw nameErrors.nameNotFound(n.name);
+  const mine =
+    holder.kind === 'account' ? row.ownerAccountId === holder.account.id : row.partnerId === holder.partnerId;
+  if (mine) return row;
+  throw row.private ? nameErrors.nameNotFound(n.name) : nameErrors.notYours(n.name);
+}
+
+/** `input` validated for `asset` on `network`, in its normalised form; 400 INVALID_ADDRESS / WRONG_NETWORK… */
+export function validAddress(asset: string, input: string, network: Network): string {
+  const v = validateAddress(asset, input.trim(), network);
+  if (!v.ok) throw nameErrors.invalidAddress(v.code, v.message);
+  return v.address;
+}
+
+/** Writes one `audit_log` row about name `label` in the transaction `tx`. */
+export function auditName(
+  tx: Queryable,
+  holder: Holder,
+  change: { action: string; label: string; from: string | null; to: string | null; reason: string | null },
+  at: number,
+): Promise<void> {
+  return writeAudit(
+    tx,
+    {
+      actor: holderLabel(holder),
+      action: change.action,
+      entity: 'name',
+      entityId: change.label,
+      fromState: change.from,
+      toState: change.to,
+      reason: change.reason,
+    },
+    at,
+  );
+}
