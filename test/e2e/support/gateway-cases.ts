@@ -127,6 +127,35 @@ export function gatewayCases(f: Fixture): GatewayCase[] {
       as: 'anonymous',
       codes: ['INVALID_PARAMETER'],
     },
+    {
+      name: 'bulk resolution, one malformed pair failing alone: identity → markets',
+      query: `query ($n: String!) { resolveNames(names: [{ name: $n, asset: "LTC" }, { name: "nobody.coin", asset: "LTC" },
+        { name: "no suffix", asset: "LTC" }]) { __typename ... on NameResolution { address coin { id } } } }`,
+      variables: { n: f.name },
+      as: 'anonymous',
+      codes: ['INVALID_NAME'],
+    },
+    {
+      name: 'the primary name of an address that has none, and of a malformed one',
+      query: `query ($a: String!) { primaryName(address: $a, asset: "LTC") { name }
+        bad: primaryName(address: "not-an-address", asset: "LTC") { name } }`,
+      variables: { a: f.address },
+      as: 'anonymous',
+      codes: ['INVALID_ADDRESS'],
+    },
+    // markets: CoinGecko's breadth
+    {
+      name: 'venues with their tickers, one by id, an unknown one',
+      query: `{ exchanges { id name kind trustScore } one: exchange(id: "binance") { id name }
+        none: exchange(id: "no-such-venue") { id } }`,
+      as: 'anonymous',
+    },
+    {
+      name: 'exchange rates, movers, new coins and the market-wide chart',
+      query: `{ exchangeRates { code unit type } topMovers(currency: "eur", duration: D7) { gainers { coin { id } change }
+        losers { coin { id } change } } newCoins(first: 5) { coin { id } listedAt } globalChart(days: 2) { points { time } } }`,
+      as: 'anonymous',
+    },
     // accounts, signed in and not
     {
       name: 'signed in: me with keys and names, their coins: accounts → identity → markets',
