@@ -17,7 +17,7 @@ import { pct } from '../../src/market/present/common.ts';
 import { MARKET_ORDERS, selectMarkets } from '../../src/market/present/markets.ts';
 import type { MarketOrder } from '../../src/market/present/markets.ts';
 import type { MarketsContext } from './context.ts';
-import { converter, daysArg, DEFAULT_PRECISION, rateAt, round, snapshotOf } from './convert.ts';
+import { converter, daysArg, DEFAULT_PRECISION, round, snapshotOf } from './convert.ts';
 import { historyResolvers } from './history.ts';
 import { venueResolvers } from './venues.ts';
 import { marketHealth } from './health.ts';
