@@ -133,6 +133,8 @@ describe('every curl example in README.md and docs/*.md runs against the real se
       ADMIN_TOKEN,
       // the README's persisted-documents example needs the reference client's manifest (mode allow: the rest runs)
       PERSISTED_OPERATIONS: MANIFEST,
+      // Every example signs in afresh from one address (127.0.0.1): more than a person's 30 sign-ins a minute.
+      API_RATE_LIMITS: 'challenge=1000,sign-in=1000',
     });
     await waitForStatus(`${s.url}/healthz`, 200, 60_000);
   });

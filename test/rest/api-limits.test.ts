@@ -124,14 +124,17 @@ describe('/api rate limits', () => {
       'GET /api/dapps/access public',
       'GET /api/proof-of-reserves public',
       'GET /api/resolve/:name public',
+      'GET /api/reverse/:address public',
       'HEAD /api/coins public',
       'HEAD /api/config public',
       'HEAD /api/dapps public',
       'HEAD /api/dapps/access public',
       'HEAD /api/proof-of-reserves public',
       'HEAD /api/resolve/:name public',
+      'HEAD /api/reverse/:address public',
       'POST /api/auth/challenge challenge',
       'POST /api/auth/session sign-in',
+      'POST /api/resolve public',
     ]);
   });
 

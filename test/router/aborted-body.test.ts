@@ -35,6 +35,7 @@ beforeAll(async () => {
       handled++;
       return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{}}' };
     },
+    refuseEarly: async () => ({ caller: null }),
     health: () => ({ status: 'UP' as const }),
   } as unknown as Router;
   await mountRouter(app, router);

@@ -25,14 +25,14 @@ export function registerResolveRoutes(app: FastifyInstance, o: { names: NameServ
     return sendWithEtag(req, reply, r);
   });
 
-  app.post('/resolve', async (req, reply) => {
+  app.post('/resolve', { config: { apiLimit: 'public' } }, async (req, reply) => {
     const items = parseBulkBody(req.body);
     const outcomes = await o.names.resolutions(items);
     // A POST answer is never reused: no validator to revalidate with, and nothing for a cache to keep.
     return reply.header('cache-control', 'no-store').send({ results: outcomes.map(bulkItem) });
   });
 
-  app.get('/reverse/:address', async (req, reply) => {
+  app.get('/reverse/:address', { config: { apiLimit: 'public' } }, async (req, reply) => {
     const address = String((req.params as { address?: unknown }).address ?? '');
     const asset = single(req.query as Query, 'asset');
     return sendWithEtag(req, reply, await o.names.primary.reverse(address, asset));
