@@ -89,4 +89,9 @@ export interface MarketsContext {
   /** The clock of this request, UNIX ms (chart windows end here). */
   now: number;
   loaders: MarketsLoaders;
+  /**
+   * Each snapshot the market publishes, the current one first (what `Subscription` fields are subscribed to); absent
+   * when the subgraph was built without a market that publishes them.
+   */
+  snapshots?: () => AsyncIterable<MarketSnapshot>;
 }

@@ -12,6 +12,7 @@ import type { LoaderHooks } from './loaders.ts';
 import { notReady } from './errors.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import { buildMarketsSchema } from './schema.ts';
+import { snapshotStream } from '../../src/market/snapshot-stream.ts';
 
 export interface MarketsSubgraphOptions {
   market: MarketService;
@@ -71,6 +72,7 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
           return at;
         },
         loaders: createLoaders(view, opts.hooks),
+        snapshots: () => snapshotStream(opts.market),
       };
       readOnlySnapshot.set(ctx, () => (snapshotOnly ? (snap ?? null) : null));
       return ctx;

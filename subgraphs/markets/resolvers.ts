@@ -23,6 +23,7 @@ import { MARKET_ORDERS, selectMarkets } from '../../src/market/present/markets.t
 import type { MarketOrder } from '../../src/market/present/markets.ts';
 import type { MarketsContext } from './context.ts';
 import { marketHealth } from './health.ts';
+import { Subscription } from './subscription.ts';
 import { coinMining } from './mining.ts';
 import { badCoinId, graphqlErrors, invalidArgument, unknownCategory, unknownCurrency } from './errors.ts';
 import { ChartInterval, SupplyStatus } from './generated/resolvers-types.ts';
@@ -245,6 +246,7 @@ export const resolvers: Resolvers<MarketsContext> = {
     trending: (_root, _args, ctx) => [...snapshotOf(ctx).trending],
     currencies: (_root, _args, ctx) => ctx.engine.currencies.map((c) => c.code),
   },
+  Subscription,
   Coin,
   Supply: {
     sourceCount: (s) => s.circulatingSources,
