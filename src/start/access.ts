@@ -35,7 +35,9 @@ export interface AccessRuntime {
  */
 export async function createAccessRuntime(
   cfg: Pick<AppConfig, 'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies'> &
-    Partial<Pick<AppConfig, 'costBudgets' | 'concurrencyLimits'>>,
+    Partial<
+      Pick<AppConfig, 'costBudgets' | 'concurrencyLimits' | 'subscriptionLimits' | 'subscriptionIdLimits'>
+    >,
   db: Db,
   log: Logger,
 ): Promise<AccessRuntime> {
@@ -78,6 +80,8 @@ export async function createAccessRuntime(
     costLimiter,
     costBudgets: cfg.costBudgets,
     concurrency: cfg.concurrencyLimits,
+    subscriptionStreams: cfg.subscriptionLimits,
+    subscriptionIds: cfg.subscriptionIdLimits,
     trustedProxies: cfg.trustedProxies,
     usage,
   });
