@@ -24,8 +24,8 @@ for (const [id, body] of Object.entries(manifest))
 const sdkWith = (fetch: FetchLike, o: Partial<SDKOptions> = {}) => createSDK({ baseUrl: BASE, fetch, ...o });
 
 describe('the persisted documents', () => {
-  it('are the generated manifest: sha256 ids of the bodies, KitPrice and KitResolveName', () => {
-    expect([...ids.keys()].sort()).toEqual(['KitPrice', 'KitResolveName']);
+  it('are the generated manifest: sha256 ids of the bodies, KitLivePrices, KitPrice and KitResolveName', () => {
+    expect([...ids.keys()].sort()).toEqual(['KitLivePrices', 'KitPrice', 'KitResolveName']);
     for (const [id, body] of Object.entries(manifest)) {
       expect(id).toBe(`sha256:${createHash('sha256').update(body).digest('hex')}`);
     }

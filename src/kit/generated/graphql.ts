@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type KitLivePricesSubscriptionVariables = Exact<{
+  ids: Array<string | number> | string | number;
+  currency: string;
+}>;
+
+
+export type KitLivePricesSubscription = { prices: Array<{ id: string, price: number | null, change24h: number | null, confidence: number | null, updatedAt: string | null }> };
+
 export type KitPriceQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
   currency: string;
@@ -26,5 +34,6 @@ export type KitResolveNameQuery = { nameResolution:
    | null };
 
 
+export const KitLivePricesDocument = {"__meta__":{"hash":"sha256:774e0704e1aca2fc49c2ce957f4d53852a4c781f51ca6f6da2bae05015fa8282"}} as unknown as DocumentNode<KitLivePricesSubscription, KitLivePricesSubscriptionVariables>;
 export const KitPriceDocument = {"__meta__":{"hash":"sha256:4434484cae39dd284c11c0e3b1a390182f1e54f8d0f53bf47b7fc94393149e82"}} as unknown as DocumentNode<KitPriceQuery, KitPriceQueryVariables>;
 export const KitResolveNameDocument = {"__meta__":{"hash":"sha256:5570d51922b3e2ecef6ee6c562586e2f2a4b2fbc83039fb1608567702e7256ae"}} as unknown as DocumentNode<KitResolveNameQuery, KitResolveNameQueryVariables>;
