@@ -112,6 +112,7 @@ async function server(): Promise<void> {
     })();
   });
   process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
   send({ type: 'ready', url, coins });
 }
 
@@ -124,7 +125,12 @@ interface ClientStream {
 
 async function main(): Promise<void> {
   const child: ChildProcess = fork('bin/run-ts.js', ['bench/subscriptions.bench.ts', 'server'], {
-    execArgv: ['--expose-gc', '--max-old-space-size=4096'],
+    // PROFILE_DIR: a CPU profile of the server (start-up included) is written there.
+    execArgv: [
+      '--expose-gc',
+      '--max-old-space-size=4096',
+      ...(process.env['PROFILE_DIR'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['PROFILE_DIR']}`] : []),
+    ],
   });
   const inbox: FromServer[] = [];
   let wake: (() => void) | null = null;

@@ -56,6 +56,8 @@ interface Group {
   version: number;
   /** The event from `previous` to `current`, made once per version. */
   delta: Record<string, unknown> | null | undefined;
+  /** The measured cost of `delta` (one operation, one answer: the same for every member), once per version. */
+  deltaCost: number | undefined;
   members: Set<Member>;
 }
 
@@ -97,7 +99,15 @@ export class SubscriptionHub {
       if (answer.errors?.length || !answer.data) return { joined: false, result: asResult(answer) };
       group = this.groups.get(spec.key);
       if (!group) {
-        group = { spec, current: null, previous: null, version: 0, delta: undefined, members: new Set() };
+        group = {
+          spec,
+          current: null,
+          previous: null,
+          version: 0,
+          delta: undefined,
+          deltaCost: undefined,
+          members: new Set(),
+        };
         this.groups.set(spec.key, group);
       }
       if (!group.current) this.update(group, answer.data);
@@ -151,6 +161,7 @@ export class SubscriptionHub {
     group.current = next;
     group.version++;
     group.delta = undefined;
+    group.deltaCost = undefined;
   }
 
   private async runTick(): Promise<void> {
@@ -193,7 +204,9 @@ export class SubscriptionHub {
     const data = m.seen === group.version - 1 ? this.deltaOf(group) : changes(null, group.current);
     if (!data) return;
     let budget: CostGrant | null = null;
-    const actual = m.measure(data);
+    const shared = data === group.delta;
+    const actual = shared && group.deltaCost !== undefined ? group.deltaCost : m.measure(data);
+    if (shared) group.deltaCost = actual;
     if (access) {
       const admitted = await access.admit(m.caller);
       if (!admitted.ok) return m.stream.end(denialEvent(admitted), admitted);
