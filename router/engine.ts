@@ -12,6 +12,8 @@ import type { RouterOptions } from './options.ts';
 import type { Logger } from '../src/core/log.ts';
 import type { OperationState, RequestState, ResponseParts, RouterPlugin } from './plugin.ts';
 import { ApiError } from '../src/core/errors.ts';
+import { fromApiError } from '../subgraphs/shared/errors.ts';
+import { routerErrors } from './errors.ts';
 import { inSpan } from '../src/core/trace.ts';
 import type { Limits } from './plugins/limits.ts';
 import { createResponseCache } from './response-cache.ts';
@@ -50,6 +52,8 @@ export interface EngineOptions extends RouterOptions {
 
 export interface Engine {
   execute(req: EngineRequest, state: RequestState): Promise<Executed>;
+  /** The API schema operations are validated and costed against (the engine's, once it has loaded the supergraph). */
+  schema(): Promise<GraphQLSchema>;
   responseCacheStats(): ResponseCacheStats | null;
   directExecutions(): number;
   stop(): Promise<void>;
@@ -97,15 +101,15 @@ export function operationNotResolved(
   });
 }
 
-/** The graph has no subscriptions: refused as a client error (the planner would fail on one: a 500). */
-export const noSubscriptions = (): GraphQLError =>
-  new GraphQLError('this graph has no subscriptions: send a query or a mutation', {
-    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-  });
+/**
+ * A subscription sent as a plain GraphQL-over-HTTP request: refused as a client error (the planner would fail on one:
+ * a 500); subscriptions are served as streams (`router/subscriptions/`).
+ */
+export const noSubscriptions = (): GraphQLError => fromApiError(routerErrors.subscriptionOverHttp());
 
 /**
  * The plugins' operation phase: the operation chosen (else a client error), then each plugin's `onOperation` in
- * order. Returns the refusal to answer with, or the chosen operation to go on with; `httpError` renders a plugin's
+ * order (a subscription's too: `router/subscriptions/open.ts`). Returns the refusal to answer with, or the chosen operation to go on with; `httpError` renders a plugin's
  * `ApiError` in the engine's error form.
  */
 export async function operationPhase(
@@ -122,7 +126,6 @@ export async function operationPhase(
 ): Promise<{ refused: GraphQLError } | { operation: OperationDefinitionNode }> {
   const operation = getOperationAST(op.document, op.operationName ?? undefined);
   if (!operation) return { refused: operationNotResolved(op.document, op.operationName) };
-  if (operation.operation === 'subscription') return { refused: noSubscriptions() };
   const info = {
     schema: op.schema,
     document: op.document,

@@ -67,4 +67,22 @@ export const routerErrors = {
       'PERSISTED_QUERY_NOT_FOUND',
       `no persisted operation has the id ${JSON.stringify(id.slice(0, 80))}: regenerate the client's documents or send the query text`,
     ),
+  tooManySubscriptionIds: (n: number, max: number, plan: string, arg: string) =>
+    new ApiError(
+      400,
+      'TOO_MANY_SUBSCRIPTION_IDS',
+      `the subscription asks for ${n} coins (${arg}): at most ${max} per subscription on the ${plan} plan; split it or use a higher plan`,
+    ),
+  subscriptionOverHttp: () =>
+    new ApiError(
+      400,
+      'SUBSCRIPTION_NEEDS_STREAM',
+      'a subscription needs a stream: POST it with Accept: text/event-stream (GraphQL over SSE, the graphql-sse protocol) or send it over a WebSocket (the graphql-ws protocol), both at /graphql',
+    ),
+  batchedSubscription: () =>
+    new ApiError(
+      400,
+      'BAD_REQUEST',
+      'an event stream carries one operation: send a JSON object, not a batch',
+    ),
 } as const;

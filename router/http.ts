@@ -1,5 +1,8 @@
 /**
- * Mounts a {@link Router} on Fastify: GET and POST at `path` (default `/graphql`), and `GET <path>/health`.
+ * Mounts a {@link Router} on Fastify: GET and POST at `path` (default `/graphql`), and `GET <path>/health`; a GET or
+ * POST with `Accept: text/event-stream` is GraphQL over SSE (`router/sse.ts`) and a WebSocket upgrade of `path`
+ * GraphQL over WebSocket (`router/ws.ts`), both served by the router's subscriptions. On close, the open streams are
+ * cut first (their clients reconnect elsewhere), so that they do not hold the drain.
  * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
@@ -13,6 +16,8 @@ import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Caller } from '../src/access/access.ts';
 import type { Router, RouterRequest } from './index.ts';
+import { sseTransport, wantsEventStream } from './sse.ts';
+import { wsTransport } from './ws.ts';
 
 /** What the router is told about a body Fastify refused; null for any other error. */
 function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
@@ -28,6 +33,13 @@ function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
 }
 
 export async function mountRouter(app: FastifyInstance, router: Router, path = '/graphql'): Promise<void> {
+  const sse = sseTransport(router.subscriptions);
+  const ws = wsTransport(app, router.subscriptions, path);
+  app.addHook('preClose', (done) => {
+    ws.closeAll();
+    sse.closeAll();
+    done();
+  });
   await app.register(async (scope) => {
     // Any other media type as text, for the router to refuse or hand to the engine; UTF-8 only (`src/core/utf8.ts`).
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
@@ -74,7 +86,8 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       noteRequest(req.raw, res.refused.notes ?? {});
       return reply.code(res.refused.status).headers(res.refused.headers).send(res.refused.body);
     });
-    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);
+    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> =>
+      wantsEventStream(req) ? sse.serve(req, reply) : forward(req, reply);
     scope.get(path, handler);
     scope.post(path, handler);
     scope.setErrorHandler(async (err: FastifyError, req, reply) => {
@@ -84,7 +97,8 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
         return reply.hijack();
       }
       const bodyError = bodyErrorOf(err);
-      if (bodyError && !reply.sent) return forward(req, reply, bodyError);
+      if (bodyError && !reply.sent)
+        return wantsEventStream(req) ? sse.serve(req, reply, bodyError) : forward(req, reply, bodyError);
       req.log.error({ err }, 'router error');
       return reply
         .code(500)

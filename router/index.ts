@@ -27,6 +27,8 @@ import { routerPlugins } from './plugins/order.ts';
 import { budgetHeaders } from './plugins/query-cost.ts';
 import { SUPERGRAPH_URL } from './supergraph.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
+import { createSubscriptions } from './subscriptions/index.ts';
+import type { RouterSubscriptions } from './subscriptions/index.ts';
 
 export type { RouterRequest, RouterResponse } from './http-phase.ts';
 export type { RouterOptions, RouterPlanner } from './options.ts';
@@ -52,6 +54,8 @@ export interface Router {
   directExecutions(): number;
   /** Operations answered by joining an identical query in flight (`router/inflight.ts`). */
   dedupedOperations(): number;
+  /** Live subscriptions (`router/subscriptions/`), served over SSE and WebSocket by `router/http.ts`. */
+  subscriptions: RouterSubscriptions;
   stop(): Promise<void>;
 }
 
@@ -77,6 +81,13 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     limits,
     plugins,
     supergraphSdl,
+  });
+  const subscriptions = createSubscriptions({
+    ...opts,
+    plugins,
+    engine,
+    timeoutMs: opts.subgraphTimeoutMs ?? 5_000,
+    log,
   });
   let up = true;
   const inflight = opts.dedupe === false ? null : createInflight<Executed>({ defer: true });
@@ -178,8 +189,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     responseCacheStats: () => engine.responseCacheStats(),
     directExecutions: () => engine.directExecutions(),
     dedupedOperations: () => inflight?.shared() ?? 0,
+    subscriptions,
     async stop() {
       up = false;
+      subscriptions.stop();
       await engine.stop();
     },
     async handle(req) {

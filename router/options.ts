@@ -12,6 +12,9 @@ import type { RouterSubgraphs, SubgraphFetchObserver } from './sources/source.ts
 
 export type RouterPlanner = 'rust' | 'js';
 
+/** Calls `onSnapshot` whenever the market publishes a new snapshot; returns the function that stops it. */
+export type SnapshotFeed = (onSnapshot: () => void) => () => void;
+
 /**
  * The query planner when `RouterOptions.planner` is not given: `rust`, or `js` when the environment says
  * `ROUTER_PLANNER=js` — so that tests can run on the JS planner (`ROUTER_PLANNER=js npx vitest run test/graph`,
@@ -27,7 +30,10 @@ export interface RouterOptions {
    */
   planner?: RouterPlanner;
   /** The access layer shared with REST (keys, budgets). Omitted → no key or rate-limit plugins (bench baseline). */
-  access?: Pick<Access, 'identify' | 'admit' | 'spent' | 'charge' | 'correct' | 'enter'> | undefined;
+  access?:
+    | (Pick<Access, 'identify' | 'admit' | 'spent' | 'charge' | 'correct' | 'enter'> &
+        Partial<Pick<Access, 'openStream' | 'idsPerStream'>>)
+    | undefined;
   /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
   supergraphSdl?: string;
   costLimits?: Partial<Record<CostPlan, number>>;
@@ -76,5 +82,11 @@ export interface RouterOptions {
    * 503 `OVERLOADED` (`src/access/overload.ts`). Default none.
    */
   shedder?: Pick<LoadShedder, 'begin'> | undefined;
+  /**
+   * When the market publishes a new snapshot, so that live subscriptions are computed again and pushed
+   * (`router/subscriptions/`): the market service's own (embedded) or the markets subgraph's publication through
+   * Redis (scale-out). Omitted → subscriptions get their first event only, until `subscriptions.tick()` is called.
+   */
+  snapshots?: SnapshotFeed;
   log?: Logger;
 }

@@ -92,6 +92,10 @@ export interface AppConfig {
   costBudgets: Partial<Record<CallerPlan, number>>;
   /** `CONCURRENCY_LIMITS`: requests in flight per caller and process, e.g. `keyless=4,free=8,pro=32,enterprise=64`. */
   concurrencyLimits: Partial<Record<CallerPlan, number>>;
+  /** `SUBSCRIPTION_LIMITS`: open subscriptions per caller and process, e.g. `keyless=2,pro=100`. */
+  subscriptionLimits: Partial<Record<CallerPlan, number>>;
+  /** `SUBSCRIPTION_ID_LIMITS`: coins one subscription may ask for per plan (at most 250), e.g. `keyless=25`. */
+  subscriptionIdLimits: Partial<Record<CallerPlan, number>>;
   /** `SHED_LAG_MS`, default 250: event-loop lag above which new expensive work is refused (503); 0: off. */
   shedLagMs: number;
   /** `SHED_MAX_IN_FLIGHT`, default 256: expensive work under way at once above which new work is refused; 0: off. */
@@ -197,6 +201,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     routerCostLimits: perPlan(env.ROUTER_COST_LIMITS, 'ROUTER_COST_LIMITS', 'free=1000,pro=5000', 10_000_000),
     costBudgets: perPlan(env.COST_BUDGETS, 'COST_BUDGETS', 'free=20000,pro=150000', 1_000_000_000),
     concurrencyLimits: perPlan(env.CONCURRENCY_LIMITS, 'CONCURRENCY_LIMITS', 'keyless=4,pro=32', 10_000),
+    subscriptionLimits: perPlan(
+      env.SUBSCRIPTION_LIMITS,
+      'SUBSCRIPTION_LIMITS',
+      'keyless=2,pro=100',
+      1_000_000,
+    ),
+    subscriptionIdLimits: perPlan(
+      env.SUBSCRIPTION_ID_LIMITS,
+      'SUBSCRIPTION_ID_LIMITS',
+      'keyless=25,pro=250',
+      250,
+    ),
     shedLagMs: int(env, 'SHED_LAG_MS', 250, 0, 60_000),
     shedMaxInFlight: int(env, 'SHED_MAX_IN_FLIGHT', 256, 0, 1_000_000),
     routerPlanner: routerPlanner(env.ROUTER_PLANNER),
@@ -240,7 +256,10 @@ function subgraphUrls(v: string | undefined): Partial<Record<SubgraphName, strin
 
 const COST_PLANS = ['keyless', 'free', 'pro', 'enterprise'] as const;
 
-/** `plan=number` pairs (`ROUTER_COST_LIMITS`, `COST_BUDGETS`, `CONCURRENCY_LIMITS`): integers from 1 to `max`. */
+/**
+ * `plan=number` pairs (`ROUTER_COST_LIMITS`, `COST_BUDGETS`, `CONCURRENCY_LIMITS`, `SUBSCRIPTION_LIMITS`,
+ * `SUBSCRIPTION_ID_LIMITS`): integers from 1 to `max`.
+ */
 function perPlan(
   v: string | undefined,
   name: string,

@@ -1,7 +1,7 @@
 /* global window, document, location, URL, URLSearchParams */
 // The example dapp (README.md), shipped in @coinwallet/kit as example/: the complete kit's browser bundle defines
 // `window.CoinWalletKit`. Connect the wallet (inside Coin Wallet's dapp browser), show the accounts and capabilities
-// it shares, resolve a name, show prices.
+// it shares, resolve a name, show prices and one live price.
 'use strict';
 
 const { createSDK, isKitError, KIT_COINS, KIT_TICKERS } = window.CoinWalletKit;
@@ -187,9 +187,50 @@ async function loadPrices() {
   }
 }
 
+// ---- Live price ------------------------------------------------------------------------------------------------
+// `subscribePrices` pushes Litecoin's price once per engine tick when it changed (GraphQL over SSE); the kit
+// reconnects by itself, and says so through `onRetry`. Re-subscribed when the currency changes.
+
+let unsubscribeLive = () => {};
+
+function watchLivePrice() {
+  const currency = $('price-currency').value;
+  unsubscribeLive();
+  $('live-price').textContent = '…';
+  $('live-change').textContent = '';
+  $('live-status').className = 'muted';
+  $('live-status').textContent = 'connecting…';
+  unsubscribeLive = sdk.subscribePrices(
+    ['litecoin'],
+    currency,
+    ({ prices }) => {
+      const p = prices.litecoin;
+      if (!p) return;
+      $('live-price').textContent = p.price === null ? 'no quote' : formatPrice(p.price, currency);
+      $('live-change').textContent =
+        p.change24h === null ? '' : `${p.change24h >= 0 ? '+' : ''}${p.change24h.toFixed(2)} % in 24 h`;
+      $('live-status').className = 'muted';
+      $('live-status').textContent = `live · updated ${new Date().toLocaleTimeString()}`;
+    },
+    {
+      onRetry: (ms) => {
+        $('live-status').textContent = `connection lost: reconnecting in ${Math.ceil(ms / 1000)} s`;
+      },
+      onError: (e) => {
+        $('live-status').className = 'error';
+        $('live-status').textContent = describeError(e);
+      },
+    },
+  );
+}
+
 $('price-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   void loadPrices();
 });
-$('price-currency').addEventListener('change', () => void loadPrices());
+$('price-currency').addEventListener('change', () => {
+  void loadPrices();
+  watchLivePrice();
+});
 void loadPrices();
+watchLivePrice();

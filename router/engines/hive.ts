@@ -320,7 +320,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     },
   };
 
-  /** The graph has no subscriptions: refused as a client error (`noSubscriptions`). */
+  /** A subscription over plain HTTP: refused as a client error (`noSubscriptions`); streams are served apart. */
   const refuseSubscriptions = {
     onSubscribe({ setResultAndStopExecution }: { setResultAndStopExecution: (r: ExecutionResult) => void }) {
       setResultAndStopExecution({ errors: [noSubscriptions()] });
@@ -412,6 +412,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
 
   return {
     execute,
+    schema: async () => runtime.getSchema(),
     responseCacheStats: () => cache?.stats() ?? null,
     directExecutions: () => directAnswered,
     async stop() {

@@ -4,7 +4,13 @@ import type { KeyLookup } from './key-lookup.ts';
 import type { ApiKeyRecord } from './key-repo.ts';
 import { COST_KEY_PREFIX, createMemoryLimiter } from './limiter.ts';
 import type { RateLimitResult, RateLimitStore } from './limiter.ts';
-import { CONCURRENCY_LIMITS, COST_BUDGETS, KEYLESS_PER_MINUTE } from './plans.ts';
+import {
+  CONCURRENCY_LIMITS,
+  COST_BUDGETS,
+  KEYLESS_PER_MINUTE,
+  SUBSCRIPTION_IDS,
+  SUBSCRIPTION_STREAMS,
+} from './plans.ts';
 import type { CallerPlan } from './plans.ts';
 import { requestKey } from './request-key.ts';
 import type { UsageSink } from './usage.ts';
@@ -20,6 +26,10 @@ export interface AccessOptions {
   costBudgets?: Partial<Record<CallerPlan, number>> | undefined;
   /** Requests in flight at once per plan, in this process; default {@link CONCURRENCY_LIMITS}. */
   concurrency?: Partial<Record<CallerPlan, number>> | undefined;
+  /** Open subscriptions at once per plan, in this process; default {@link SUBSCRIPTION_STREAMS}. */
+  subscriptionStreams?: Partial<Record<CallerPlan, number>> | undefined;
+  /** Coins one subscription may ask for, per plan; default {@link SUBSCRIPTION_IDS}. */
+  subscriptionIds?: Partial<Record<CallerPlan, number>> | undefined;
   /** Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`); default none: the socket peer is the client. */
   trustedProxies?: readonly string[] | undefined;
   /** Budget per client IP without a key; default 240 per minute. */
@@ -116,6 +126,13 @@ export interface Access {
    * ends, or 429 `TOO_MANY_CONCURRENT` when its plan's limit is reached.
    */
   enter(caller: Pick<Caller, 'plan' | 'identity'>): (() => void) | AccessDenial;
+  /**
+   * Takes one of the caller's open-subscription places in this process: the function that gives it back when the
+   * stream ends, or 429 `TOO_MANY_SUBSCRIPTIONS` when its plan's limit is reached.
+   */
+  openStream(caller: Pick<Caller, 'plan' | 'identity'>): (() => void) | AccessDenial;
+  /** The most coins one subscription of `plan` may ask for. */
+  idsPerStream(plan: CallerPlan): number;
 }
 
 /** Denials for key problems; the messages describe the key's state and nothing about its owner. */
@@ -157,6 +174,9 @@ export function createAccess(opts: AccessOptions): Access {
   const costBudgets = { ...COST_BUDGETS, ...opts.costBudgets };
   const concurrency = { ...CONCURRENCY_LIMITS, ...opts.concurrency };
   const gate = new ConcurrencyGate();
+  const streams = { ...SUBSCRIPTION_STREAMS, ...opts.subscriptionStreams };
+  const streamIds = { ...SUBSCRIPTION_IDS, ...opts.subscriptionIds };
+  const streamGate = new ConcurrencyGate();
 
   const identify = async (req: AccessRequest): Promise<Caller | AccessDenial> => {
     const found = requestKey(req.headers, req.query);
@@ -231,6 +251,11 @@ export function createAccess(opts: AccessOptions): Access {
       const limit = concurrency[caller.plan];
       return gate.enter(caller.identity, limit) ?? concurrencyDenial(caller.plan, limit);
     },
+    openStream(caller) {
+      const limit = streams[caller.plan];
+      return streamGate.enter(caller.identity, limit) ?? streamDenial(caller.plan, limit);
+    },
+    idsPerStream: (plan) => streamIds[plan],
     async check(req) {
       const who = await identify(req);
       return 'ok' in who ? who : admit(who);
@@ -303,6 +328,17 @@ function concurrencyDenial(plan: CallerPlan, limit: number): AccessDenial {
     plan,
     code: 'TOO_MANY_CONCURRENT',
     message: `${limit} requests in flight at once is the most for ${whoOf(plan)}: retry once one of them is answered`,
+    headers: { 'retry-after': '1' },
+  };
+}
+
+function streamDenial(plan: CallerPlan, limit: number): AccessDenial {
+  return {
+    ok: false,
+    status: 429,
+    plan,
+    code: 'TOO_MANY_SUBSCRIPTIONS',
+    message: `${limit} open subscriptions at once is the most for ${whoOf(plan)}: end one before opening another`,
     headers: { 'retry-after': '1' },
   };
 }

@@ -37,6 +37,25 @@ export const CONCURRENCY_LIMITS: Readonly<Record<CallerPlan, number>> = {
   enterprise: 64,
 };
 
+/**
+ * Open subscriptions (GraphQL over SSE or WebSocket) at once per key (per client IP without one), in each process.
+ * Each delivered event is charged to the budgets above (docs/plans-and-limits.md).
+ */
+export const SUBSCRIPTION_STREAMS: Readonly<Record<CallerPlan, number>> = {
+  keyless: 2,
+  free: 10,
+  pro: 100,
+  enterprise: 1_000,
+};
+
+/** Coins one subscription may ask for (`ids` of `prices`, `first` of `markets`). */
+export const SUBSCRIPTION_IDS: Readonly<Record<CallerPlan, number>> = {
+  keyless: 25,
+  free: 100,
+  pro: 250,
+  enterprise: 250,
+};
+
 export function isPlan(v: unknown): v is Plan {
   return typeof v === 'string' && (PLANS as readonly string[]).includes(v);
 }

@@ -35,7 +35,7 @@ export interface PersistedDocument<TResult, TVariables> {
   readonly __apiType?: ((variables: TVariables) => TResult) | undefined;
 }
 
-interface GraphqlError {
+export interface GraphqlError {
   message?: unknown;
   extensions?: {
     code?: unknown;
@@ -101,7 +101,7 @@ function parseBody(text: string): { data?: unknown; errors?: GraphqlError[] } | 
   }
 }
 
-function apiError(
+export function apiError(
   status: number,
   errors: readonly GraphqlError[],
   retryAfterMs: number | undefined,

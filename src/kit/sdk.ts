@@ -8,6 +8,7 @@ import { KitError, kitError } from './errors.ts';
 import { KitPriceDocument } from './generated/graphql.ts';
 import type { FetchLike, TransportOptions } from './http.ts';
 import { runPersisted } from './http.ts';
+import { subscribeLive } from './live.ts';
 import type { CoinWalletProvider, Discovered } from './provider.ts';
 import {
   DEFAULT_DISCOVERY_TIMEOUT_MS,
@@ -29,6 +30,7 @@ import type {
   CoinSDK,
   CoinWalletSDK,
   ConnectResult,
+  LivePrices,
   NameQuery,
   PriceResult,
   ProviderMethod,
@@ -38,6 +40,7 @@ import type {
   SDKEvent,
   SDKEventPayload,
   SDKOptions,
+  SubscribeOptions,
 } from './types.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -45,6 +48,8 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RETRY_WAIT_MS = 30_000;
 /** Ids per `KitPrice` call (the router prices a list by its page size: 100 keeps a keyless call affordable). */
 export const PRICE_IDS_PER_CALL = 100;
+/** Coins one `subscribePrices` may ask for (a free key's cap per stream: docs/plans-and-limits.md). */
+export const LIVE_IDS_MAX = 100;
 /** `KitPrice` calls in flight at once. */
 const PRICE_CONCURRENCY = 4;
 
@@ -312,11 +317,33 @@ class Core {
     }
     return { prices, missing: idList.filter((id) => !found.has(id)) };
   }
+
+  subscribePrices<I extends string>(
+    ids: readonly I[],
+    currency: string,
+    onUpdate: (update: LivePrices<I>) => void,
+    o: SubscribeOptions | undefined,
+  ): () => void {
+    const idList = stringList(ids, 'ids') as I[];
+    if (idList.length > LIVE_IDS_MAX)
+      throw invalid(`subscribePrices takes at most ${LIVE_IDS_MAX} ids; subscribe in several parts`);
+    if (typeof currency !== 'string' || !/^[a-z0-9]{2,10}$/i.test(currency))
+      throw invalid(
+        `currency must be a code of the API's currencies such as usd, got ${JSON.stringify(currency)}`,
+      );
+    if (typeof onUpdate !== 'function') throw invalid('onUpdate must be a function');
+    const opts = o ?? {};
+    positive(opts.minRetryMs, 0, 'minRetryMs', 1);
+    positive(opts.maxRetryMs, 0, 'maxRetryMs', 1);
+    return subscribeLive(this.#transport, idList, currency.toLowerCase(), onUpdate, opts);
+  }
 }
 
 function baseOf<T extends string>(core: Core): BaseSDK<T> {
   return {
     price: (ids, vsCurrencies, options) => core.price(ids, vsCurrencies, options),
+    subscribePrices: (ids, currency, onUpdate, options) =>
+      core.subscribePrices(ids, currency, onUpdate, options),
     getProvider: async () => (await core.discover())?.provider ?? null,
     request: (method, params) => core.request(method, params),
     on: (event, listener) =>

@@ -146,6 +146,16 @@ export interface BaseSDK<T extends string> {
     vsCurrencies: readonly V[],
     options?: CallOptions,
   ): Promise<PriceResult<I, V>>;
+  /**
+   * Live prices of coins (by id, 1–100) in one quote currency (`usd`, `eur`, `btc`, …), pushed once per engine
+   * tick when they changed (GraphQL over SSE). Reconnects with backoff by itself; returns the unsubscribe function.
+   */
+  subscribePrices<const I extends string>(
+    ids: readonly I[],
+    currency: string,
+    onUpdate: (update: LivePrices<I>) => void,
+    options?: SubscribeOptions,
+  ): () => void;
   /** The wallet's provider, discovered once (waits up to `discoveryTimeoutMs`); null outside Coin Wallet. */
   getProvider(): Promise<CoinWalletProvider | null>;
   /** A wallet method, with the provider's errors as {@link KitError}s. */
@@ -155,6 +165,37 @@ export interface BaseSDK<T extends string> {
   ): Promise<ProviderMethods[M]['result']>;
   /** Subscribes to a provider event; returns the unsubscribe function. Listens once a provider is found. */
   on<E extends SDKEvent>(event: E, listener: (payload: SDKEventPayload<T>[E]) => void): () => void;
+}
+
+/** One coin's live figures in the subscription's currency (nulls as in `price`: no quote, no history, …). */
+export interface LivePrice {
+  price: number | null;
+  /** Change over 24 hours in percent. */
+  change24h: number | null;
+  /** Confidence in the price, in [0, 1]. */
+  confidence: number | null;
+  /** ISO 8601 time of the newest eligible ticker. */
+  updatedAt: string | null;
+}
+
+/** What `subscribePrices` hands to its listener on every event. */
+export interface LivePrices<I extends string> {
+  currency: string;
+  /** The latest figures of every coin heard of so far (an id the platform does not track never appears). */
+  prices: { [K in I]?: LivePrice };
+  /** The coins this event changed: every tracked coin on the first event of each connection. */
+  changed: I[];
+}
+
+export interface SubscribeOptions {
+  /** The subscription stopped for good: a refused key, a bad argument, a plan's cap (retrying would not help). */
+  onError?: (error: KitError) => void;
+  /** The stream was lost (or the API asked to wait) and is opened again after `waitMs`. */
+  onRetry?: (waitMs: number) => void;
+  /** First wait before reconnecting, doubled on each failure in a row; default 1 000. */
+  minRetryMs?: number;
+  /** Longest wait between reconnections; default 30 000. */
+  maxRetryMs?: number;
 }
 
 /** The complete kit (`@coinwallet/kit`): the 19 coins. */

@@ -59,6 +59,8 @@ export class MarketService {
   /** Last accepted chain height per `source|asset`: a source whose height goes backwards is rejected. */
   private readonly heights = new Map<string, number>();
   private current: MarketSnapshot | null = null;
+  /** Called with each snapshot as it is published (`onSnapshot`). */
+  private readonly listeners = new Set<(snapshot: MarketSnapshot) => void>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   /** The service's clock (`MarketServiceOptions.now`): what its snapshots, history and charts are reckoned by. */
@@ -84,6 +86,16 @@ export class MarketService {
   /** The snapshot of the last tick; null before the first aggregation. */
   get snapshot(): MarketSnapshot | null {
     return this.current;
+  }
+
+  /**
+   * Calls `listener` with every snapshot this service publishes from now on (each tick, each `ingest`), right after
+   * it becomes `snapshot`: live subscriptions and the snapshot's publication to other processes hang on it. A
+   * listener's failure is logged and does not stop the others. Returns the function that removes it.
+   */
+  onSnapshot(listener: (snapshot: MarketSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Loads the latest inputs and the history windows from the store. */
@@ -136,6 +148,15 @@ export class MarketService {
     await pending.flush(this.opts.db, this.state, this.unsaved, now);
     this.current = snapshot;
     this.lastTick = { at: now, ms: Math.round(performance.now() - t0), tickers, rejected };
+    for (const l of this.listeners) {
+      try {
+        l(snapshot);
+      } catch (err) {
+        this.log.error('snapshot listener failed', {
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
     return snapshot;
   }
 

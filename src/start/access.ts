@@ -42,7 +42,9 @@ export async function createAccessRuntime(
     AppConfig,
     'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies' | 'apiRateLimits'
   > &
-    Partial<Pick<AppConfig, 'costBudgets' | 'concurrencyLimits'>>,
+    Partial<
+      Pick<AppConfig, 'costBudgets' | 'concurrencyLimits' | 'subscriptionLimits' | 'subscriptionIdLimits'>
+    >,
   db: Db,
   log: Logger,
 ): Promise<AccessRuntime> {
@@ -85,6 +87,8 @@ export async function createAccessRuntime(
     costLimiter,
     costBudgets: cfg.costBudgets,
     concurrency: cfg.concurrencyLimits,
+    subscriptionStreams: cfg.subscriptionLimits,
+    subscriptionIds: cfg.subscriptionIdLimits,
     trustedProxies: cfg.trustedProxies,
     usage,
   });

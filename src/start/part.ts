@@ -23,6 +23,7 @@ import { SUBGRAPH_NAMES } from '../../subgraphs/shared/subgraph.ts';
 import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import { createAccessRuntime } from './access.ts';
 import { createSubgraph } from './graph.ts';
+import { pollingSnapshotFeed, publishSnapshots, redisSnapshotFeed } from './snapshot-bus.ts';
 import type { GraphDeps } from './graph.ts';
 import { ProcessRun } from './process.ts';
 import type { Dependencies, ProcessIo } from './process.ts';
@@ -87,8 +88,12 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   if (urls && persisted) {
     const access = await createAccessRuntime(cfg, db, run.log);
     run.defer(() => access.close());
+    // Live subscriptions are computed again on each snapshot the markets process publishes (`snapshot-bus.ts`).
+    const bus = cfg.redisUrl ? await redisSnapshotFeed(cfg.redisUrl, run.log) : null;
+    if (bus) run.defer(() => bus.close());
     const router = await createRouter({
       ...routerOptions(cfg, access, run, persisted),
+      snapshots: bus?.feed ?? pollingSnapshotFeed(Math.min(15_000, Math.max(1_000, cfg.tickIntervalMs / 4))),
       subgraphs: { kind: 'http', urls },
     });
     run.defer(() => router.stop());
@@ -141,6 +146,10 @@ async function subgraphPart(
     run.defer(() => m.market.stop());
     run.metrics?.watchMarket(() => m.market);
     Object.assign(deps, { market: m.market, engine: m.engine });
+    if (cfg.redisUrl) {
+      const bus = await publishSnapshots(cfg.redisUrl, m.market, run.log);
+      run.defer(() => bus.close());
+    }
     warmUp = async () => {
       await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);
       await startMarket(m.market);

@@ -74,6 +74,8 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
   // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
   const router = await createRouter({
     ...routerOptions(cfg, access, run, persisted),
+    // Live subscriptions are computed again on each snapshot this process's engine publishes.
+    snapshots: (tick) => market.onSnapshot(() => tick()),
     subgraphs: {
       kind: 'in-process',
       subgraphs: createSubgraphs({

@@ -112,4 +112,9 @@ export interface MarketsContext {
   loaders: MarketsLoaders;
   /** Charts and candles built once per snapshot, shared with the price API (`src/market/charts.ts`). */
   charts: ChartCache;
+  /**
+   * Each snapshot the market publishes, the current one first (what `Subscription` fields are subscribed to); absent
+   * when the subgraph was built without a market that publishes them.
+   */
+  snapshots?: () => AsyncIterable<MarketSnapshot>;
 }

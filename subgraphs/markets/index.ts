@@ -13,6 +13,7 @@ import type { LoaderHooks } from './loaders.ts';
 import { notReady } from './errors.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import { buildMarketsSchema } from './schema.ts';
+import { snapshotStream } from '../../src/market/snapshot-stream.ts';
 
 export interface MarketsSubgraphOptions {
   market: MarketService;
@@ -77,6 +78,7 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
         },
         loaders: createLoaders(view, opts.hooks),
         charts,
+        snapshots: () => snapshotStream(opts.market),
       };
       readOnlySnapshot.set(ctx, () => (snapshotOnly ? (snap ?? null) : null));
       return ctx;

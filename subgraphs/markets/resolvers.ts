@@ -21,6 +21,7 @@ import { converter, daysArg, DEFAULT_PRECISION, round, snapshotOf } from './conv
 import { historyResolvers } from './history.ts';
 import { venueResolvers } from './venues.ts';
 import { marketHealth } from './health.ts';
+import { Subscription } from './subscription.ts';
 import { coinMining } from './mining.ts';
 import { badCoinId, graphqlErrors, invalidArgument, unknownCategory } from './errors.ts';
 import { ChartInterval, SupplyStatus } from './generated/resolvers-types.ts';
@@ -209,6 +210,7 @@ export const resolvers: Resolvers<MarketsContext> = {
     ...venueResolvers.Query,
     ...historyResolvers.Query,
   },
+  Subscription,
   Coin: { ...Coin, ...venueResolvers.Coin, ...historyResolvers.Coin },
   Ticker: venueResolvers.Ticker,
   Exchange: venueResolvers.Exchange,

@@ -204,6 +204,11 @@ describe('the example dapp in an ordinary tab', () => {
     expect(new URL(page.url()).searchParams.get('api')).toBe(api.baseUrl);
     expect(await page.getByTestId('api-auth').textContent()).toBe('keyless');
     await expectPrices(page);
+    // The live price (subscribePrices over SSE) shows Litecoin's first event.
+    await expect
+      .poll(() => page.getByTestId('live-price').textContent(), { timeout: 20_000 })
+      .toMatch(/^\$[\d,.]+$/);
+    expect(await page.getByTestId('live-status').textContent()).toMatch(/^live · updated /);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.every((k) => k === undefined)).toBe(true);
 

@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createSDK } from '../../src/kit/index.ts';
+import type { LivePrices } from '../../src/kit/index.ts';
 import { openDb } from '../../src/store/open.ts';
+import { openSse } from '../graph/support/streams.ts';
 import type { ServeProcess } from '../support/process.ts';
 import { startServe, waitForStatus } from '../support/process.ts';
 import type { TempRedis } from '../support/redis.ts';
@@ -36,6 +39,8 @@ let env: Record<string, string>;
 const started: ServeProcess[] = [];
 const subgraphs = {} as Record<Name, ServeProcess>;
 let routers: [ServeProcess, ServeProcess];
+/** The routers' `SUBGRAPH_URLS`. */
+let subgraphUrls = '';
 /**
  * `--url` for the CLI: nothing listens there, so it works directly on the store (a privileged port: no server of this
  * test started with PORT=0 can be given it).
@@ -171,7 +176,8 @@ beforeAll(async () => {
 
   // markets first: it is listening once the schema is migrated (the others then find it done) and generates the
   // demo data into the store while the rest start.
-  subgraphs.markets = await startSubgraph('markets');
+  // A tick every 10 s (not 60): the live subscriptions test waits for one.
+  subgraphs.markets = await startSubgraph('markets', { TICK_INTERVAL_MS: '10000' });
   timings.marketsListening = since(t0);
   // Then the other three, the routers once their URLs are known, and the keys (the CLI on the store) meanwhile.
   await Promise.all([
@@ -180,6 +186,7 @@ beforeAll(async () => {
       NAMES.slice(1).forEach((n, i) => (subgraphs[n] = rest[i] as ServeProcess));
       timings.subgraphsListening = since(t0);
       const SUBGRAPH_URLS = NAMES.map((n) => `${n}=${subgraphs[n].url}/graphql`).join(',');
+      subgraphUrls = SUBGRAPH_URLS;
       const [a, b] = await Promise.all(
         [0, 1].map((i) => serve(`router-${i}`, { SUBGRAPH_URLS, METRICS_PORT: '0' }, ['--only', 'router'])),
       );
@@ -207,6 +214,14 @@ beforeAll(async () => {
 }, 180_000);
 
 beforeEach(({ onTestFailed }) => onTestFailed(() => void (failed = true)));
+
+async function until(cond: () => boolean, what: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** SIGTERM, and SIGKILL if it has not exited 10 s later. */
 async function stop(p: ServeProcess): Promise<void> {
@@ -462,6 +477,57 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
     }
   });
 
+  it('pushes one snapshot to subscribers on both routers (Redis pub/sub); the kit resumes after its router restarts', async () => {
+    const { key } = keys.other;
+    const query =
+      'subscription { prices(ids: ["bitcoin", "litecoin"], currency: "usd") { id price updatedAt } }';
+    const t0 = Date.now();
+    const streams = await Promise.all(
+      routers.map((r) => openSse(`${r.url}/graphql`, { query }, { 'x-sp-api-key': key })),
+    );
+    expect(streams.map((s) => s.status)).toEqual([200, 200]);
+    const firsts = await Promise.all(streams.map((s) => s.next()));
+    for (const f of firsts) expect(f.data?.data?.['prices']).toHaveLength(2);
+    // The next snapshot (the markets process ticks every 10 s) reaches both routers through Redis: both push the
+    // same figures, computed from the markets subgraph over HTTP.
+    const seconds = await Promise.all(streams.map((s) => s.next(40_000)));
+    timings.snapshotToBothRouters = since(t0);
+    const [a, b] = seconds.map((e) => e.data?.data?.['prices']);
+    expect(a).toEqual(b);
+    expect((a as unknown[]).length).toBeGreaterThan(0);
+    expect(a).not.toEqual(firsts[0]?.data?.data?.['prices']);
+    for (const s of streams) s.close();
+
+    // The kit on router 1, which is then restarted on its port: the kit reconnects and gets every coin again.
+    const updates: LivePrices<'bitcoin'>[] = [];
+    const retries: number[] = [];
+    const sdk = createSDK({ baseUrl: routers[1].url, apiKey: key });
+    const off = sdk.subscribePrices(['bitcoin'], 'usd', (u) => updates.push(u), {
+      onRetry: (ms) => retries.push(ms),
+      minRetryMs: 200,
+      maxRetryMs: 1_000,
+    });
+    try {
+      await until(() => updates.length >= 1, 'the kit’s first event', 20_000);
+      const port = new URL(routers[1].url).port;
+      const t1 = Date.now();
+      await stop(routers[1]);
+      routers[1] = await serve('router-1', { SUBGRAPH_URLS: subgraphUrls, METRICS_PORT: '0', PORT: port }, [
+        '--only',
+        'router',
+      ]);
+      await waitForStatus(`${routers[1].url}/healthz`, 200, 60_000);
+      const seen = updates.length;
+      await until(() => updates.length > seen, 'the kit’s first event after the restart', 30_000);
+      timings.routerRestartResumed = since(t1);
+      expect(retries.length).toBeGreaterThan(0);
+      expect(updates.at(-1)?.changed).toEqual(['bitcoin']);
+      expect(updates.at(-1)?.prices.bitcoin?.price).toEqual(expect.any(Number));
+    } finally {
+      off();
+    }
+  });
+
   it('keeps automatic persisted queries in Redis: registered through one router, found by hash through the other', async () => {
     const [a, b] = routers;
     const { key } = keys.other;
@@ -527,7 +593,12 @@ describe('the graph scaled out: four subgraph processes, two routers, one Postgr
       const r = await gql(router, key, query);
       expect(r.status).toBe(200);
       expect(r.body.errors).toBeUndefined();
-      expect(r.body.data).toEqual(before.body.data);
+      // (The price may have moved meanwhile: the markets process ticks every 10 s here.)
+      expect(r.body.data).toEqual({
+        coin: { id: 'bitcoin', price: expect.any(Number) },
+        name: null,
+        resolveName: null,
+      });
     }
   });
 

@@ -210,9 +210,10 @@ describe('GraphQL over HTTP', () => {
     expect((unknown.json as GqlBody).errors?.[0]?.message).toBe('Unknown operation named "C".');
     const named = await post({ query: two, operationName: 'B' });
     expect((named.json as GqlBody).data).toEqual({ coin: { id: 'bitcoin' } });
-    const sub = await post({ query: 'subscription { currencies }' });
+    // A valid subscription over plain HTTP: a stream is needed (SSE or WebSocket, docs/graph.md).
+    const sub = await post({ query: 'subscription { prices(ids: ["litecoin"], currency: "usd") { id } }' });
     expect(sub.status).toBe(400);
-    expect(codes(sub.json as GqlBody)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(codes(sub.json as GqlBody)).toEqual(['SUBSCRIPTION_NEEDS_STREAM']);
   });
 
   // The cost estimate reads variable values; it must not follow them deeper than their type (it once did,

@@ -106,9 +106,13 @@ export async function graphHarness(
     keylessPerMinute?: number;
     /** Record request statistics (`GraphHarness.usage`) with these recorder options. */
     usage?: UsageRecorderOptions;
+    /** The market's clock after its history is loaded (default always `TEST_NOW`). */
+    now?: () => number;
+    /** Push live subscriptions on every snapshot the market publishes, as the product does. */
+    liveSubscriptions?: boolean;
   } = {},
 ): Promise<GraphHarness> {
-  const tm = await createTestMarket({ days: 10 });
+  const tm = await createTestMarket({ days: 10, ...(opts.now ? { now: opts.now } : {}) });
   const rest = await harness({ db: tm.db });
   // The subgraphs read sessions with the real clock: sessions and keys made through REST must be current.
   rest.clock.now = Date.now();
@@ -153,9 +157,10 @@ export async function graphHarness(
     // As in the product: the markets subgraph lets the router answer repeated snapshot-only queries from memory.
     ...(sg.responseCache ? { responseCache: sg.responseCache } : {}),
   }));
-  const { keylessPerMinute: _k, usage: _u, ...routerOpts } = opts;
+  const { keylessPerMinute: _k, usage: _u, now: _n, liveSubscriptions, ...routerOpts } = opts;
   const router = await createRouter({
     access,
+    ...(liveSubscriptions ? { snapshots: (tick: () => void) => tm.market.onSnapshot(() => tick()) } : {}),
     ...routerOpts,
     ...(usage ? { usage } : {}),
     subgraphs: { kind: 'in-process', subgraphs },

@@ -24,8 +24,13 @@ for (const [id, body] of Object.entries(manifest))
 const sdkWith = (fetch: FetchLike, o: Partial<SDKOptions> = {}) => createSDK({ baseUrl: BASE, fetch, ...o });
 
 describe('the persisted documents', () => {
-  it('are the generated manifest: sha256 ids of the bodies, KitPrice, KitResolveName and KitResolveNames', () => {
-    expect([...ids.keys()].sort()).toEqual(['KitPrice', 'KitResolveName', 'KitResolveNames']);
+  it('are the generated manifest: sha256 ids of the bodies, KitLivePrices, KitPrice, KitResolveName and KitResolveNames', () => {
+    expect([...ids.keys()].sort()).toEqual([
+      'KitLivePrices',
+      'KitPrice',
+      'KitResolveName',
+      'KitResolveNames',
+    ]);
     for (const [id, body] of Object.entries(manifest)) {
       expect(id).toBe(`sha256:${createHash('sha256').update(body).digest('hex')}`);
     }

@@ -14,6 +14,8 @@ import type {
   ConnectResult,
   KitErrorCode,
   KitTicker,
+  LivePrice,
+  LivePrices,
   PriceResult,
   Resolution,
   ResolutionItem,
@@ -115,6 +117,24 @@ describe('kit types', () => {
       // @ts-expect-error ids are strings
       void sdk.price([1], ['usd']);
       void sdk.price(['litecoin'], ['usd'], { signal: new AbortController().signal });
+    });
+  });
+
+  it('subscribePrices: typed updates keyed by the ids asked, an unsubscribe function', () => {
+    typeOnly(() => {
+      const stop = sdk.subscribePrices(['litecoin', 'dogecoin'], 'usd', (u) => {
+        expectTypeOf(u).toEqualTypeOf<LivePrices<'litecoin' | 'dogecoin'>>();
+        expectTypeOf(u.prices.litecoin).toEqualTypeOf<LivePrice | undefined>();
+        expectTypeOf(u.changed).toEqualTypeOf<('litecoin' | 'dogecoin')[]>();
+        // @ts-expect-error a coin that was not asked for
+        void u.prices.bitcoin;
+      });
+      expectTypeOf(stop).toEqualTypeOf<() => void>();
+      // @ts-expect-error one currency, not a list
+      void sdk.subscribePrices(['litecoin'], ['usd'], () => undefined);
+      void sdk.subscribePrices(['litecoin'], 'eur', () => undefined, {
+        onError: (e: KitError) => void e.code,
+      });
     });
   });
 

@@ -26,11 +26,17 @@ export interface TestMarket {
  * TEST_NOW, aggregated once at TEST_NOW. No ports: call the API with `app.inject`.
  */
 export async function createTestMarket(
-  opts: { days?: number; seed?: number; server?: Partial<ServerOptions> } = {},
+  opts: {
+    days?: number;
+    seed?: number;
+    server?: Partial<ServerOptions>;
+    /** The market's clock after the history is loaded; default always {@link TEST_NOW}. */
+    now?: () => number;
+  } = {},
 ): Promise<TestMarket> {
   const db = await openDb({});
   const engine = engineConfig({ staleAfterMs: 900_000 });
-  const market = new MarketService({ db, engine, now: () => TEST_NOW });
+  const market = new MarketService({ db, engine, now: () => (opts.now ? opts.now() : TEST_NOW) });
   const seed = opts.seed ?? 20261121;
   const snaps = generateRecording({
     seed,

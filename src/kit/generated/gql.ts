@@ -14,11 +14,13 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "subscription KitLivePrices($ids: [ID!]!, $currency: String!) {\n  prices(ids: $ids, currency: $currency) {\n    id\n    price\n    change24h\n    confidence\n    updatedAt\n  }\n}": typeof types.KitLivePricesDocument,
     "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": typeof types.KitPriceDocument,
     "query KitResolveNames($names: [NameQuery!]!) {\n  resolveNames(names: $names) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": typeof types.KitResolveNamesDocument,
     "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": typeof types.KitResolveNameDocument,
 };
 const documents: Documents = {
+    "subscription KitLivePrices($ids: [ID!]!, $currency: String!) {\n  prices(ids: $ids, currency: $currency) {\n    id\n    price\n    change24h\n    confidence\n    updatedAt\n  }\n}": types.KitLivePricesDocument,
     "query KitPrice($ids: [ID!]!, $currency: String!, $first: Int!) {\n  coins(ids: $ids, first: $first) {\n    edges {\n      node {\n        id\n        price(currency: $currency)\n      }\n    }\n  }\n}": types.KitPriceDocument,
     "query KitResolveNames($names: [NameQuery!]!) {\n  resolveNames(names: $names) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": types.KitResolveNamesDocument,
     "query KitResolveName($name: String!, $asset: String!) {\n  nameResolution(name: $name, asset: $asset) {\n    __typename\n    ... on NameResolution {\n      name\n      address\n      updatedAt\n    }\n    ... on NameNotFound {\n      name\n    }\n    ... on AddressNotLinked {\n      name\n    }\n  }\n}": types.KitResolveNameDocument,
@@ -38,6 +40,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription KitLivePrices($ids: [ID!]!, $currency: String!) {\n  prices(ids: $ids, currency: $currency) {\n    id\n    price\n    change24h\n    confidence\n    updatedAt\n  }\n}"): (typeof documents)["subscription KitLivePrices($ids: [ID!]!, $currency: String!) {\n  prices(ids: $ids, currency: $currency) {\n    id\n    price\n    change24h\n    confidence\n    updatedAt\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -12,6 +12,14 @@ export type NameQuery = {
   name: string;
 };
 
+export type KitLivePricesSubscriptionVariables = Exact<{
+  ids: Array<string | number> | string | number;
+  currency: string;
+}>;
+
+
+export type KitLivePricesSubscription = { prices: Array<{ id: string, price: number | null, change24h: number | null, confidence: number | null, updatedAt: string | null }> };
+
 export type KitPriceQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
   currency: string;
@@ -45,6 +53,7 @@ export type KitResolveNameQuery = { nameResolution:
    | null };
 
 
+export const KitLivePricesDocument = {"__meta__":{"hash":"sha256:774e0704e1aca2fc49c2ce957f4d53852a4c781f51ca6f6da2bae05015fa8282"}} as unknown as DocumentNode<KitLivePricesSubscription, KitLivePricesSubscriptionVariables>;
 export const KitPriceDocument = {"__meta__":{"hash":"sha256:4434484cae39dd284c11c0e3b1a390182f1e54f8d0f53bf47b7fc94393149e82"}} as unknown as DocumentNode<KitPriceQuery, KitPriceQueryVariables>;
 export const KitResolveNamesDocument = {"__meta__":{"hash":"sha256:dda124258a119e12f084cb624ffa951a40fd6a6f322613c306f4cd8fd0c0030f"}} as unknown as DocumentNode<KitResolveNamesQuery, KitResolveNamesQueryVariables>;
 export const KitResolveNameDocument = {"__meta__":{"hash":"sha256:5570d51922b3e2ecef6ee6c562586e2f2a4b2fbc83039fb1608567702e7256ae"}} as unknown as DocumentNode<KitResolveNameQuery, KitResolveNameQueryVariables>;

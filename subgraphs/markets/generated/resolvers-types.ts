@@ -629,6 +629,35 @@ export type MarketHealth = {
   unverifiedSupply: Array<Coin>;
 };
 
+/** A coin's row of `Subscription.markets`, in the requested order. Nulls as in `Coin`. */
+export type MarketRow = {
+  __typename?: 'MarketRow';
+  /** Price change over 24 hours in percent, in the quote currency: null when the history does not reach back 24 hours. */
+  change24h?: Maybe<Scalars['Float']['output']>;
+  /** Confidence in the aggregate price, in [0, 1]: null when the price is null. */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** The quote currency of the figures (lowercase). */
+  currency: Scalars['String']['output'];
+  /** The coin id (for example `litecoin`). */
+  id: Scalars['ID']['output'];
+  /** Market cap, as `Coin.marketCap`: null unless two independent sources agree on the circulating supply. */
+  marketCap?: Maybe<Scalars['Float']['output']>;
+  /** Display name (for example `Litecoin`). */
+  name: Scalars['String']['output'];
+  /** 1-based position in the requested order. */
+  position: Scalars['Int']['output'];
+  /** Aggregate price, as `Coin.price`: null when no ticker is eligible or the currency has no rate. */
+  price?: Maybe<Scalars['Float']['output']>;
+  /** 1-based rank by verified market cap, as `Coin.rank`: null when the market cap is unverified. */
+  rank?: Maybe<Scalars['Int']['output']>;
+  /** Lowercase ticker symbol (for example `ltc`). */
+  symbol: Scalars['String']['output'];
+  /** Time of the newest eligible ticker: null when none is eligible. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Volume of the last 24 hours, as `Coin.volume24h`: null when the price is null. */
+  volume24h?: Maybe<Scalars['Float']['output']>;
+};
+
 /**
  * Proof-of-work network figures of a mined coin, each with where and when it was observed. A figure that is not known
  * is null, never a guess.
@@ -729,6 +758,28 @@ export type PriceExtreme = {
   date: Scalars['DateTime']['output'];
   /** The price in the requested currency; null when no rate of that currency is held. */
   value?: Maybe<Scalars['Float']['output']>;
+};
+
+/** One coin's live price figures in one quote currency: an item of `Subscription.prices`. Nulls as in `Coin`. */
+export type PriceUpdate = {
+  __typename?: 'PriceUpdate';
+  /**
+   * Price change over 24 hours in percent, in the quote currency (the price API's `<currency>_24h_change`); null when
+   * the history does not reach back 24 hours or a rate is missing.
+   */
+  change24h?: Maybe<Scalars['Float']['output']>;
+  /** Confidence in the aggregate price, in [0, 1], as `Coin.confidence`: null when the price is null. */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** The quote currency of the figures (lowercase). */
+  currency: Scalars['String']['output'];
+  /** The coin id (for example `litecoin`). */
+  id: Scalars['ID']['output'];
+  /** Aggregate price, as `Coin.price`: null when no ticker is eligible or the currency has no rate. */
+  price?: Maybe<Scalars['Float']['output']>;
+  /** Lowercase ticker symbol (for example `ltc`). */
+  symbol: Scalars['String']['output'];
+  /** Time of the newest eligible ticker, as `Coin.lastUpdated`: null when none is eligible. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** The root query type: every subgraph adds its entry points. */
@@ -853,6 +904,49 @@ export type SourceHealth = {
   name: Scalars['String']['output'];
   /** Records rejected at validation since start. */
   rejected: Scalars['Int']['output'];
+};
+
+/**
+ * Live market data, pushed by the router over GraphQL subscriptions: Server-Sent Events (the `graphql-sse` protocol)
+ * or WebSocket (the `graphql-ws` protocol) at `/graphql`. The first event is the current state; after it, an event
+ * follows an engine tick only when what the subscriber selected changed. See docs/graph.md ("Subscriptions").
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * The first `first` coins in `order` with their market figures, ranked as `coins` ranks them; pushed whole after
+   * each tick in which a selected figure of them, or their order, changed.
+   */
+  markets: Array<MarketRow>;
+  /**
+   * Price, 24-hour change, confidence and update time of each coin of `ids` in `currency`, in the order of `ids`
+   * (a repeated id once; ids the engine does not track are left out, as in `coins(ids:)`). The first event holds
+   * every coin; each later event only the coins whose selected figures changed in that tick (select `id`).
+   */
+  prices: Array<PriceUpdate>;
+};
+
+
+/**
+ * Live market data, pushed by the router over GraphQL subscriptions: Server-Sent Events (the `graphql-sse` protocol)
+ * or WebSocket (the `graphql-ws` protocol) at `/graphql`. The first event is the current state; after it, an event
+ * follows an engine tick only when what the subscriber selected changed. See docs/graph.md ("Subscriptions").
+ */
+export type SubscriptionMarketsArgs = {
+  currency?: Scalars['String']['input'];
+  first: Scalars['Int']['input'];
+  order?: InputMaybe<CoinOrder>;
+};
+
+
+/**
+ * Live market data, pushed by the router over GraphQL subscriptions: Server-Sent Events (the `graphql-sse` protocol)
+ * or WebSocket (the `graphql-ws` protocol) at `/graphql`. The first event is the current state; after it, an event
+ * follows an engine tick only when what the subscriber selected changed. See docs/graph.md ("Subscriptions").
+ */
+export type SubscriptionPricesArgs = {
+  currency: Scalars['String']['input'];
+  ids: Array<Scalars['ID']['input']>;
 };
 
 /** Supply figures of a coin after verification (see docs/methodology.md). */
@@ -1153,6 +1247,7 @@ export type ResolversTypes = ResolversObject<{
   GlobalChartPoint: ResolverTypeWrapper<GlobalChartPoint>;
   GlobalMarket: ResolverTypeWrapper<GlobalMarketModel>;
   MarketHealth: ResolverTypeWrapper<Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversTypes['Coin']> }>;
+  MarketRow: ResolverTypeWrapper<MarketRow>;
   MiningInfo: ResolverTypeWrapper<MiningInfo>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Mover: ResolverTypeWrapper<MoverRowModel>;
@@ -1161,9 +1256,11 @@ export type ResolversTypes = ResolversObject<{
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PriceChanges: ResolverTypeWrapper<PriceChangesModel>;
   PriceExtreme: ResolverTypeWrapper<PriceExtreme>;
+  PriceUpdate: ResolverTypeWrapper<PriceUpdate>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SearchResult: ResolverTypeWrapper<Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversTypes['Category']>, coins: Array<ResolversTypes['Coin']> }>;
   SourceHealth: ResolverTypeWrapper<SourceHealth>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Supply: ResolverTypeWrapper<SupplyFiguresModel>;
   SupplyReading: ResolverTypeWrapper<SupplyReadingModel>;
   SupplyStatus: SupplyStatus;
@@ -1199,6 +1296,7 @@ export type ResolversParentTypes = ResolversObject<{
   GlobalChartPoint: GlobalChartPoint;
   GlobalMarket: GlobalMarketModel;
   MarketHealth: Omit<MarketHealth, 'unverifiedSupply'> & { unverifiedSupply: Array<ResolversParentTypes['Coin']> };
+  MarketRow: MarketRow;
   MiningInfo: MiningInfo;
   Boolean: Scalars['Boolean']['output'];
   Mover: MoverRowModel;
@@ -1207,9 +1305,11 @@ export type ResolversParentTypes = ResolversObject<{
   PageInfo: PageInfo;
   PriceChanges: PriceChangesModel;
   PriceExtreme: PriceExtreme;
+  PriceUpdate: PriceUpdate;
   Query: Record<PropertyKey, never>;
   SearchResult: Omit<SearchResult, 'categories' | 'coins'> & { categories: Array<ResolversParentTypes['Category']>, coins: Array<ResolversParentTypes['Coin']> };
   SourceHealth: SourceHealth;
+  Subscription: Record<PropertyKey, never>;
   Supply: SupplyFiguresModel;
   SupplyReading: SupplyReadingModel;
   Ticker: ServedTickerModel;
@@ -1365,6 +1465,21 @@ export type MarketHealthResolvers<ContextType = MarketsContext, ParentType exten
   unverifiedSupply?: Resolver<Array<ResolversTypes['Coin']>, ParentType, ContextType>;
 }>;
 
+export type MarketRowResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['MarketRow'] = ResolversParentTypes['MarketRow']> = ResolversObject<{
+  change24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  marketCap?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  rank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  volume24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
 export type MiningInfoResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['MiningInfo'] = ResolversParentTypes['MiningInfo']> = ResolversObject<{
   algorithm?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   blockReward?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -1418,6 +1533,16 @@ export type PriceExtremeResolvers<ContextType = MarketsContext, ParentType exten
   value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 }>;
 
+export type PriceUpdateResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['PriceUpdate'] = ResolversParentTypes['PriceUpdate']> = ResolversObject<{
+  change24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
 export type QueryResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType, RequireFields<QueryCategoriesArgs, 'order'>>;
   coin?: Resolver<Maybe<ResolversTypes['Coin']>, ParentType, ContextType, RequireFields<QueryCoinArgs, 'id'>>;
@@ -1449,6 +1574,11 @@ export type SourceHealthResolvers<ContextType = MarketsContext, ParentType exten
   lastSeen?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  markets?: SubscriptionResolver<Array<ResolversTypes['MarketRow']>, "markets", ParentType, ContextType, RequireFields<SubscriptionMarketsArgs, 'currency' | 'first' | 'order'>>;
+  prices?: SubscriptionResolver<Array<ResolversTypes['PriceUpdate']>, "prices", ParentType, ContextType, RequireFields<SubscriptionPricesArgs, 'currency' | 'ids'>>;
 }>;
 
 export type SupplyResolvers<ContextType = MarketsContext, ParentType extends ResolversParentTypes['Supply'] = ResolversParentTypes['Supply']> = ResolversObject<{
@@ -1516,6 +1646,7 @@ export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
   GlobalChartPoint?: GlobalChartPointResolvers<ContextType>;
   GlobalMarket?: GlobalMarketResolvers<ContextType>;
   MarketHealth?: MarketHealthResolvers<ContextType>;
+  MarketRow?: MarketRowResolvers<ContextType>;
   MiningInfo?: MiningInfoResolvers<ContextType>;
   Mover?: MoverResolvers<ContextType>;
   Movers?: MoversResolvers<ContextType>;
@@ -1523,9 +1654,11 @@ export type Resolvers<ContextType = MarketsContext> = ResolversObject<{
   PageInfo?: PageInfoResolvers<ContextType>;
   PriceChanges?: PriceChangesResolvers<ContextType>;
   PriceExtreme?: PriceExtremeResolvers<ContextType>;
+  PriceUpdate?: PriceUpdateResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   SourceHealth?: SourceHealthResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   Supply?: SupplyResolvers<ContextType>;
   SupplyReading?: SupplyReadingResolvers<ContextType>;
   Ticker?: TickerResolvers<ContextType>;

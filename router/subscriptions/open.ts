@@ -1,0 +1,245 @@
+/**
+ * Opening a stream (GraphQL over SSE or WebSocket), transport-free: the router's own checks in the order a query
+ * gets them — the HTTP phase (API key, request budget, tokens, persisted documents), parse and validate, the
+ * operation phase (shape limits, cost ceiling, cost budget charged at the estimate) — then the subscription's own:
+ * coins per stream and open streams per plan, and its first event, computed at once. A refusal before the stream
+ * starts has an HTTP status and coded errors; an admitted subscription is a {@link PushStream} whose first event is
+ * queued. A query or mutation sent this way runs as one, through the engine (one event, then the end).
+ */
+import { getOperationAST, getVariableValues, GraphQLError, parse, validate } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { Access } from '../../src/access/access.ts';
+import type { LoadShedder } from '../../src/access/overload.ts';
+import type { UsageSink } from '../../src/access/usage.ts';
+import { ApiError } from '../../src/core/errors.ts';
+import { fromApiError } from '../../subgraphs/shared/errors.ts';
+import type { Engine } from '../engine.ts';
+import { operationNotResolved, operationPhase, responsePhase } from '../engine.ts';
+import { routerErrors } from '../errors.ts';
+import { readRequest } from '../http-phase.ts';
+import type { RouterRequest } from '../http-phase.ts';
+import type { OperationState, RequestState, RouterPlugin } from '../plugin.ts';
+import { requestKey } from '../../src/access/request-key.ts';
+import type { RequestNotes } from '../../src/core/request-notes.ts';
+import { ITEMISED_FIELDS } from './diff.ts';
+import type { SubscriptionHub } from './hub.ts';
+import { coinsAsked, fragmentsOf, operationText, rootField } from './operation.ts';
+import { PushStream } from './stream.ts';
+
+export interface OpenOptions {
+  plugins: readonly RouterPlugin[];
+  engine: Pick<Engine, 'execute' | 'schema'>;
+  hub: SubscriptionHub;
+  access?: Partial<Pick<Access, 'openStream' | 'idsPerStream'>> | undefined;
+  usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
+  shedder?: Pick<LoadShedder, 'begin'> | undefined;
+}
+
+/** What opening gave: a refusal (with its HTTP status), one answer (a query or mutation), or a stream. */
+export type Opening =
+  | { kind: 'refused'; status: number; headers: Record<string, string>; errors: GraphQLFormattedError[] }
+  | { kind: 'result'; headers: Record<string, string>; result: ExecutionResult }
+  | { kind: 'stream'; headers: Record<string, string>; stream: PushStream };
+
+/** An opening with what the transport notes for its access line: the key's id, a refusal's code. */
+export type Opened = Opening & { notes: RequestNotes };
+
+/** A GraphQL request error (no code of the router's): 400 with graphql-js's message and the runtime's code. */
+const requestError = (message: string, code: string): GraphQLFormattedError => ({
+  message,
+  extensions: { code },
+});
+
+/** A parsed and validated document, or its errors, per query text. */
+type Checked = { document: DocumentNode } | { errors: GraphQLFormattedError[] };
+
+export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise<Opened> {
+  const httpPlugins = opts.plugins.filter((p) => p.onHttpRequest);
+  const checked = new LRUCache<string, Checked>({ max: 1_000 });
+  const usage = opts.usage;
+
+  const check = (schema: GraphQLSchema, query: string): Checked => {
+    let c = checked.get(query);
+    if (!c) {
+      try {
+        const document = parse(query);
+        const errors = validate(schema, document);
+        c = errors.length
+          ? {
+              errors: errors.map((e) => ({
+                ...e.toJSON(),
+                extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+              })),
+            }
+          : { document };
+      } catch (e) {
+        c = { errors: [requestError((e as Error).message, 'GRAPHQL_PARSE_FAILED')] };
+      }
+      checked.set(query, c);
+    }
+    return c;
+  };
+
+  return async function open(req: RouterRequest): Promise<Opened> {
+    const state: RequestState = { caller: null, headers: {} };
+    const opening = await openWith(req, state);
+    const keyId = state.caller?.key?.id ?? state.refusedKeyId;
+    return {
+      ...opening,
+      notes: { ...(keyId ? { keyId } : {}), ...(state.refusal ? { refusal: state.refusal } : {}) },
+    };
+  };
+
+  async function openWith(req: RouterRequest, state: RequestState): Promise<Opening> {
+    const plan = () => state.caller?.plan ?? state.refusedPlan ?? 'keyless';
+    const refuse = (
+      status: number,
+      errors: GraphQLFormattedError[],
+      headers: Record<string, string> = {},
+    ) => {
+      usage?.request(plan(), status);
+      return { kind: 'refused' as const, status, headers: { ...state.headers, ...headers }, errors };
+    };
+    const refuseApi = (e: ApiError) => {
+      state.refusal = e.code;
+      return refuse(e.status, [{ message: e.message, extensions: { code: e.code, ...e.extensions } }], {
+        ...e.headers,
+      });
+    };
+    const info = readRequest(req);
+    try {
+      for (const p of httpPlugins) await p.onHttpRequest?.(info, state);
+      if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
+      if (info.batched) throw routerErrors.batchedSubscription();
+    } catch (e) {
+      if (e instanceof ApiError) return refuseApi(e);
+      throw e;
+    }
+    const op = info.operations[0] ?? {};
+    if (typeof op.query !== 'string' || op.query === '')
+      return refuse(400, [
+        requestError('a GraphQL request needs a query (or a persisted documentId)', 'BAD_REQUEST'),
+      ]);
+    const schema = await opts.engine.schema();
+    const c = check(schema, op.query);
+    if ('errors' in c) return refuse(400, c.errors);
+    const operation = getOperationAST(c.document, op.operationName);
+    if (!operation) return refuse(400, [operationNotResolved(c.document, op.operationName).toJSON()]);
+    if (operation.operation !== 'subscription') {
+      // A query or mutation over the stream: the engine answers it as it would over HTTP (one event, then the end).
+      const body = {
+        query: op.query,
+        operationName: op.operationName,
+        variables: op.variables,
+        extensions: op.extensions,
+      };
+      const headers = { ...info.headers, 'content-type': 'application/json', accept: 'application/json' };
+      const r = await opts.engine.execute({ method: 'POST', headers, search: '', body }, state);
+      usage?.request(plan(), r.status);
+      if (usage && r.cost !== null) usage.cost(r.cost);
+      const result = JSON.parse(r.body) as ExecutionResult & { errors?: GraphQLFormattedError[] };
+      if (r.status >= 400)
+        return { kind: 'refused', status: r.status, headers: state.headers, errors: result.errors ?? [] };
+      return { kind: 'result', headers: state.headers, result };
+    }
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], op.variables ?? {});
+    if (coerced.errors)
+      return refuse(
+        400,
+        coerced.errors.map((e) => ({ ...e.toJSON(), extensions: { code: 'BAD_USER_INPUT' } })),
+      );
+    const variables = coerced.coerced;
+    const opState: OperationState = { cost: null };
+    const phase = await operationPhase(
+      opts.plugins,
+      { schema, document: c.document, operationName: op.operationName, variables },
+      state,
+      opState,
+      fromApiError,
+    );
+    if ('refused' in phase) {
+      const { http, ...extensions } = phase.refused.extensions as {
+        http?: { status?: number; headers?: Record<string, string> };
+      };
+      return refuse(
+        http?.status ?? 400,
+        [{ message: phase.refused.message, extensions }],
+        http?.headers ?? {},
+      );
+    }
+    /** Gives back the cost charged at the estimate (nothing was delivered). */
+    const refund = () => responsePhase(opts.plugins, state, opState, undefined);
+    const caller = state.caller;
+    const fragments = fragmentsOf(c.document);
+    const field = rootField(operation, fragments);
+    if (!field)
+      return refuse(400, [requestError('a subscription needs a root field', 'GRAPHQL_VALIDATION_FAILED')]);
+    const asked = coinsAsked(schema, field, variables);
+    if (caller && asked && opts.access?.idsPerStream) {
+      const max = opts.access.idsPerStream(caller.plan);
+      if (asked.count > max) {
+        refund();
+        return refuseApi(routerErrors.tooManySubscriptionIds(asked.count, max, caller.plan, asked.argument));
+      }
+    }
+    const releases: (() => void)[] = [];
+    if (caller && opts.access?.openStream) {
+      const place = opts.access.openStream(caller);
+      if (typeof place !== 'function') {
+        refund();
+        return refuseApi(new ApiError(place.status, place.code, place.message, place.headers));
+      }
+      releases.push(place);
+    }
+    const work = opts.shedder?.begin();
+    if (work instanceof ApiError) {
+      refund();
+      for (const r of releases) r();
+      return refuseApi(work);
+    }
+    const stream = new PushStream();
+    for (const r of releases) stream.onEnded(r);
+    const key = caller?.key ? requestKey(info.headers, info.query) : null;
+    const query = operationText(operation, fragments);
+    let joined;
+    try {
+      joined = await opts.hub.join(
+        {
+          key: `${query}\u0000${JSON.stringify(variables)}`,
+          fetch: {
+            query,
+            variables: op.variables ?? {},
+            ...(operation.name ? { operationName: operation.name.value } : {}),
+          },
+          responseKey: field.alias?.value ?? field.name.value,
+          itemised: ITEMISED_FIELDS.has(field.name.value),
+        },
+        {
+          caller: caller ?? { plan: 'keyless', identity: 'ip:unknown', key: null, limitPerMinute: 0 },
+          presentedKey: key?.kind === 'one' ? key.key : null,
+          stream,
+          measure: opState.measure ?? (() => 0),
+        },
+      );
+    } finally {
+      work?.();
+    }
+    if (!joined.joined) {
+      refund();
+      stream.end();
+      return refuse(
+        400,
+        (joined.result.errors ?? []).map((e) => (e instanceof GraphQLError ? e.toJSON() : e)),
+      );
+    }
+    const out = responsePhase(opts.plugins, state, opState, joined.result.data);
+    usage?.request(plan(), 200);
+    if (usage && opState.cost) usage.cost(opState.cost.estimated);
+    stream.push({
+      ...joined.result,
+      ...(Object.keys(out.extensions).length ? { extensions: out.extensions } : {}),
+    });
+    return { kind: 'stream', headers: { ...state.headers, ...out.headers }, stream };
+  }
+}
