@@ -81,7 +81,7 @@ describe('GraphQL over SSE', () => {
     expect(first.data?.extensions?.['cost']).toMatchObject({
       estimated: 100,
       actual: 2,
-      max: 1_000,
+      max: 5_000,
       plan: 'free',
     });
     const before = prices(first)[0]?.price as number;
