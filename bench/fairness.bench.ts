@@ -9,15 +9,16 @@
  * - (b) `sign-in-flood`: keyless failed sign-ins (`POST /api/auth/session` with a wrong signature), 8 at a time;
  * - (c) `cache-bloat`: keyless graph queries, each with a distinct 1 MB variable, 4 at a time.
  *
- * Prints the light client's p50 / p99 under each as a ratio to alone, and the server's RSS before and after.
+ * Each attacker runs in its own process (`bench/fairness/attack.ts`), as another client would. Prints the light client's p50 / p99 under each as a ratio to alone, and the server's RSS before and after.
  * Run: `npm run bench:fairness` (about 3 minutes: start-up, then `DURATION` s per scenario; default 20).
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { startServe, waitForStatus } from '../test/support/process.ts';
+import type { Attack } from './fairness/attack.ts';
 
 const DURATION = Number(process.env.DURATION ?? 20);
 /**
@@ -107,18 +108,24 @@ async function lightClient(base: string, seconds: number): Promise<Light> {
   return { p50: at(0.5), p99: at(0.99), n: ms.length, failed };
 }
 
-/** A flood by autocannon for `seconds`; its answers counted by status. */
-function flood(opts: autocannon.Options): Promise<Record<string, number>> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, r) => {
-      if (err) return reject(err);
-      resolve({
-        '2xx': r['2xx'],
-        non2xx: r.non2xx,
-        errors: r.errors,
-        timeouts: r.timeouts,
-      });
-    });
+/** An abusive caller for `seconds`, in its own process (`bench/fairness/attack.ts`); its answers counted by status. */
+function flood(attack: Omit<Attack, 'base' | 'seconds' | 'ip' | 'heavy' | 'cached'>, base: string) {
+  const spec: Attack = { ...attack, base, seconds: DURATION, ip: ATTACKER_IP, heavy: HEAVY, cached: CACHED };
+  return new Promise<Record<string, number>>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['bin/run-ts.js', 'bench/fairness/attack.ts', JSON.stringify(spec)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as Record<string, number>)
+        : reject(new Error(`attacker exit ${code}`)),
+    );
   });
 }
 
@@ -169,48 +176,9 @@ try {
   };
 
   await measure('alone', null);
-  await measure('(a) pro-heavy', () =>
-    flood({
-      url: `${base}/graphql`,
-      method: 'POST',
-      connections: 20,
-      duration: DURATION,
-      headers: { 'content-type': 'application/json', 'x-sp-api-key': pro, 'x-forwarded-for': ATTACKER_IP },
-      body: JSON.stringify({ query: HEAVY }),
-    }),
-  );
-  await measure('(b) sign-in-flood', () =>
-    flood({
-      url: `${base}/api/auth/session`,
-      method: 'POST',
-      connections: 8,
-      duration: DURATION,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ATTACKER_IP },
-      body: JSON.stringify({
-        address: 'ltc1qg82tnv2ppmc0m5fvsj7rwzgxprvlv8kqd6p4xh',
-        signature: 'H'.padEnd(88, 'A'),
-      }),
-    }),
-  );
-  await measure('(c) cache-bloat', () => {
-    let i = 0;
-    const junk = 'x'.repeat(1_000_000);
-    return flood({
-      url: `${base}/graphql`,
-      method: 'POST',
-      connections: 4,
-      duration: DURATION,
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': ATTACKER_IP },
-            body: JSON.stringify({ query: CACHED, variables: { [`junk${i++}`]: junk } }),
-          }),
-        },
-      ],
-    });
-  });
+  await measure('(a) pro-heavy', () => flood({ scenario: 'pro-heavy', key: pro }, base));
+  await measure('(b) sign-in-flood', () => flood({ scenario: 'sign-in-flood', key: '' }, base));
+  await measure('(c) cache-bloat', () => flood({ scenario: 'cache-bloat', key: '' }, base));
   await server.stop('SIGTERM');
 
   const alone = rows[0]?.[1] as Light;
