@@ -15,6 +15,7 @@ import { ApiError } from '../src/core/errors.ts';
 import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Caller } from '../src/access/access.ts';
+import { routerRequest } from './fastify-request.ts';
 import type { Router, RouterRequest } from './index.ts';
 import { sseTransport, wantsEventStream } from './sse.ts';
 import { wsTransport } from './ws.ts';
@@ -56,29 +57,14 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       reply: FastifyReply,
       bodyError?: RouterRequest['bodyError'],
     ): Promise<void> => {
-      const q = req.url.indexOf('?');
-      const res = await router.handle({
-        method: req.method,
-        headers: req.headers,
-        search: q === -1 ? '' : req.url.slice(q + 1),
-        body: bodyError ? undefined : req.body,
-        bodyError,
-        socketIp: req.socket.remoteAddress ?? '',
-        caller: callers.get(req.raw),
-      });
+      const res = await router.handle({ ...routerRequest(req, bodyError), caller: callers.get(req.raw) });
       noteRequest(req.raw, res.notes ?? {});
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
     // Before the body is read: a request the router would refuse for its key or a spent budget is answered at once.
     scope.addHook('onRequest', async (req, reply) => {
       if (req.url.startsWith(`${path}/health`)) return;
-      const q = req.url.indexOf('?');
-      const res = await router.refuseEarly({
-        method: req.method,
-        headers: req.headers,
-        search: q === -1 ? '' : req.url.slice(q + 1),
-        socketIp: req.socket.remoteAddress ?? '',
-      });
+      const res = await router.refuseEarly(routerRequest(req));
       if ('caller' in res) {
         if (res.caller) callers.set(req.raw, res.caller);
         return;

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { print } from 'graphql-sse';
 import type { ExecutionResult } from 'graphql';
 import { noteRequest } from '../src/core/request-notes.ts';
+import { routerRequest } from './fastify-request.ts';
 import type { RouterRequest } from './http-phase.ts';
 import type { RouterSubscriptions } from './subscriptions/index.ts';
 
@@ -69,15 +70,7 @@ export function sseTransport(subscriptions: RouterSubscriptions): SseTransport {
       timer = null;
     },
     async serve(req, reply, bodyError) {
-      const q = req.url.indexOf('?');
-      const opened = await subscriptions.open({
-        method: req.method,
-        headers: req.headers,
-        search: q === -1 ? '' : req.url.slice(q + 1),
-        body: bodyError ? undefined : req.body,
-        bodyError,
-        socketIp: req.socket.remoteAddress ?? '',
-      });
+      const opened = await subscriptions.open(routerRequest(req, bodyError));
       noteRequest(req.raw, opened.notes);
       if (opened.kind === 'refused') {
         void reply

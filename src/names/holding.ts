@@ -3,6 +3,7 @@
  * name, how an address is validated, how a change is audited.
  */
 import { writeAudit } from '../accounts/audit.ts';
+import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import { validateAddress } from '../crypto/validate-address.ts';
 import type { Queryable } from '../store/db.ts';
@@ -10,8 +11,12 @@ import { nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
 import type { NameRow } from './name-repo.ts';
 import type { ParsedName } from './name-rules.ts';
+import { newProofNonce, proofChallengeText } from './proof.ts';
 import { holderLabel } from './types.ts';
-import type { Holder } from './types.ts';
+import type { Holder, ProofChallenge } from './types.ts';
+
+/** How long a used or expired proof challenge is kept before a new one sweeps it away. */
+const CHALLENGE_RETENTION_MS = 3_600_000;
 
 /**
  * The name, when `holder` holds it: else 404 NAME_NOT_FOUND (missing, or private and not theirs) or 403
@@ -58,4 +63,34 @@ export function auditName(
     },
     at,
   );
+}
+
+/**
+ * Issues and stores a single-use challenge for `account` to sign with `address`: linking it to the name
+ * (`link`) or making the name its primary name (`primary`). Challenges older than an hour are swept on the way.
+ */
+export async function issueProofChallenge(
+  q: Queryable,
+  purpose: 'link' | 'primary',
+  c: { account: Account; n: ParsedName; asset: string; address: string; issuedAt: number; ttlMs: number },
+): Promise<ProofChallenge> {
+  const { account, n, asset, address, issuedAt } = c;
+  const expiresAt = issuedAt + c.ttlMs;
+  const nonce = newProofNonce();
+  const fields = { name: n.name, asset, address, account: account.address, nonce, issuedAt, expiresAt };
+  const message = proofChallengeText(fields, purpose);
+  await repo.purgeChallenges(q, issuedAt - CHALLENGE_RETENTION_MS);
+  await repo.insertChallenge(q, {
+    purpose,
+    nonce,
+    accountId: account.id,
+    label: n.label,
+    asset,
+    address,
+    message,
+    issuedAt,
+    expiresAt,
+    usedAt: null,
+  });
+  return { challenge: message, nonce, expiresAt };
 }

@@ -11,13 +11,13 @@ import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import type { Db } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
-import { auditName, heldName, validAddress } from './holding.ts';
+import { auditName, heldName, issueProofChallenge, validAddress } from './holding.ts';
 import * as repo from './name-repo.ts';
 import { parseAsset, parseName } from './name-rules.ts';
 import type { ParsedName } from './name-rules.ts';
 import { deletePrimaries, selectPrimaries, upsertPrimary } from './primary-repo.ts';
 import type { PrimaryRow } from './primary-repo.ts';
-import { assertProvable, newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
+import { assertProvable, verifyProof } from './proof.ts';
 import type { Holder, ProofChallenge } from './types.ts';
 
 /** A served reverse record: `address` (for `asset`) is known as `name`. */
@@ -82,24 +82,14 @@ export class PrimaryNames {
     const address = validAddress(asset, addressInput, this.o.network);
     assertProvable(asset, address, this.o.network);
     await this.linkedOrConflict(this.db, n, asset, address);
-    const issuedAt = this.o.now();
-    const expiresAt = issuedAt + this.o.challengeTtlMs;
-    const nonce = newProofNonce();
-    const fields = { name: n.name, asset, address, account: account.address, nonce, issuedAt, expiresAt };
-    const message = proofChallengeText(fields, 'primary');
-    await repo.insertChallenge(this.db, {
-      purpose: 'primary',
-      nonce,
-      accountId: account.id,
-      label: n.label,
+    return issueProofChallenge(this.db, 'primary', {
+      account,
+      n,
       asset,
       address,
-      message,
-      issuedAt,
-      expiresAt,
-      usedAt: null,
+      issuedAt: this.o.now(),
+      ttlMs: this.o.challengeTtlMs,
     });
-    return { challenge: message, nonce, expiresAt };
   }
 
   /** Makes `name` the primary name of `address` after checking the signature of the challenge `nonce` names. */

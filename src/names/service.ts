@@ -8,9 +8,9 @@ import type { NameRow } from './name-repo.ts';
 import { checkSuffix, DEFAULT_NAME_SUFFIX, parseAsset, parseName } from './name-rules.ts';
 import type { ParsedName } from './name-rules.ts';
 import { recipientAddress, recipientByAddress, recipientById } from './recipient.ts';
-import { assertProvable, newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
+import { assertProvable, verifyProof } from './proof.ts';
 import { holderLabel } from './types.ts';
-import { auditName, heldName, validAddress } from './holding.ts';
+import { auditName, heldName, issueProofChallenge, validAddress } from './holding.ts';
 import { PrimaryNames } from './primary.ts';
 import { deletePrimaries } from './primary-repo.ts';
 import type {
@@ -34,7 +34,6 @@ export interface NameServiceOptions {
 }
 
 export const PROOF_CHALLENGE_TTL_MS = 5 * 60_000;
-const CHALLENGE_RETENTION_MS = 3_600_000;
 
 /**
  * The name service: registration (first come), per-coin links (with proof of control for accounts, custodial for
@@ -173,32 +172,14 @@ export class NameService {
     await this.held(this.db, { kind: 'account', account }, n, false);
     const address = this.validAddress(asset, addressInput);
     assertProvable(asset, address, this.opts.network);
-    const issuedAt = this.now();
-    const expiresAt = issuedAt + this.ttl;
-    const nonce = newProofNonce();
-    const message = proofChallengeText({
-      name: n.name,
+    return issueProofChallenge(this.db, 'link', {
+      account,
+      n,
       asset,
       address,
-      account: account.address,
-      nonce,
-      issuedAt,
-      expiresAt,
+      issuedAt: this.now(),
+      ttlMs: this.ttl,
     });
-    await repo.purgeChallenges(this.db, issuedAt - CHALLENGE_RETENTION_MS);
-    await repo.insertChallenge(this.db, {
-      purpose: 'link',
-      nonce,
-      accountId: account.id,
-      label: n.label,
-      asset,
-      address,
-      message,
-      issuedAt,
-      expiresAt,
-      usedAt: null,
-    });
-    return { challenge: message, nonce, expiresAt };
   }
 
   /** Links `address` for `asset` after checking the signature of the challenge `nonce` names (proof of control). */
