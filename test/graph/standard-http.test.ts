@@ -33,8 +33,12 @@ afterAll(async () => {
   await g?.close();
 });
 
-/** What a client sent: `GET` or `POST`, and `+text` when the request carried the query text. */
-function recorder(): { seen: string[]; fetch: typeof fetch } {
+/**
+ * What a client sent: `GET` or `POST`, and `+text` when the request carried the query text. `withoutSignal`: the
+ * client's abort signal is not passed on — urql aborts its request when the result has been taken (`toPromise`),
+ * and Node's fetch may then reject a promise nobody awaits any more (an unhandled `AbortError` in the test run).
+ */
+function recorder(withoutSignal = false): { seen: string[]; fetch: typeof fetch } {
   const seen: string[] = [];
   return {
     seen,
@@ -43,7 +47,7 @@ function recorder(): { seen: string[]; fetch: typeof fetch } {
       const where =
         method === 'GET' ? String(input instanceof Request ? input.url : input) : String(init?.body);
       seen.push(`${method}${/query|"query"/.test(where) ? '+text' : ''}`);
-      return fetch(input, init);
+      return fetch(input, withoutSignal ? { ...init, signal: null } : init);
     },
   };
 }
@@ -53,12 +57,12 @@ const LITECOIN = { coin: { id: 'litecoin', symbol: 'ltc' } };
 
 describe('graphql-http audit of /graphql', () => {
   it('passes every MUST, SHOULD and MAY audit', async () => {
-    const results = await Promise.all(
-      serverAudits({ url }).map(async (a) => {
-        const r = await a.fn();
-        return { name: a.name, ok: r.status === 'ok', reason: r.status === 'ok' ? '' : r.reason };
-      }),
-    );
+    // One at a time: a keyless caller has 4 places in flight (CONCURRENCY_LIMITS), and the audit asks keyless.
+    const results: { name: string; ok: boolean; reason: string }[] = [];
+    for (const a of serverAudits({ url })) {
+      const r = await a.fn();
+      results.push({ name: a.name, ok: r.status === 'ok', reason: r.status === 'ok' ? '' : r.reason });
+    }
     const level = (l: string) => results.filter((r) => r.name.startsWith(`${l} `));
     // The whole audit ran (graphql-http 1.23: 13 MUST, 23 SHOULD, 25 MAY).
     expect([level('MUST').length, level('SHOULD').length, level('MAY').length]).toEqual([13, 23, 25]);
@@ -68,7 +72,7 @@ describe('graphql-http audit of /graphql', () => {
 
 describe('clients with their default settings', () => {
   it('urql: queries by GET (no preflight header, no cookie), mutations by POST', async () => {
-    const r = recorder();
+    const r = recorder(true);
     const client = createClient({ url, exchanges: [cacheExchange, fetchExchange], fetch: r.fetch });
     const q = await client.query(COIN, {}).toPromise();
     expect(q.error).toBeUndefined();
