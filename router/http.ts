@@ -52,12 +52,15 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
     });
     /** The caller `refuseEarly` identified, for the router not to look it up again. */
     const callers = new WeakMap<object, Caller>();
+    /** A plain request to the router, or a subscription's event stream, with the caller found before the body. */
     const forward = async (
       req: FastifyRequest,
       reply: FastifyReply,
       bodyError?: RouterRequest['bodyError'],
     ): Promise<void> => {
-      const res = await router.handle({ ...routerRequest(req, bodyError), caller: callers.get(req.raw) });
+      const routed = { ...routerRequest(req, bodyError), caller: callers.get(req.raw) };
+      if (wantsEventStream(req)) return sse.serve(req, reply, routed);
+      const res = await router.handle(routed);
       noteRequest(req.raw, res.notes ?? {});
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
@@ -72,8 +75,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       noteRequest(req.raw, res.refused.notes ?? {});
       return reply.code(res.refused.status).headers(res.refused.headers).send(res.refused.body);
     });
-    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> =>
-      wantsEventStream(req) ? sse.serve(req, reply) : forward(req, reply);
+    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);
     scope.get(path, handler);
     scope.post(path, handler);
     scope.setErrorHandler(async (err: FastifyError, req, reply) => {
@@ -83,8 +85,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
         return reply.hijack();
       }
       const bodyError = bodyErrorOf(err);
-      if (bodyError && !reply.sent)
-        return wantsEventStream(req) ? sse.serve(req, reply, bodyError) : forward(req, reply, bodyError);
+      if (bodyError && !reply.sent) return forward(req, reply, bodyError);
       req.log.error({ err }, 'router error');
       return reply
         .code(500)

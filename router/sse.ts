@@ -15,7 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { print } from 'graphql-sse';
 import type { ExecutionResult } from 'graphql';
 import { noteRequest } from '../src/core/request-notes.ts';
-import { routerRequest } from './fastify-request.ts';
 import type { RouterRequest } from './http-phase.ts';
 import type { RouterSubscriptions } from './subscriptions/index.ts';
 
@@ -31,7 +30,8 @@ const nextEvent = (result: ExecutionResult): string => print({ event: 'next', da
 const COMPLETE = print({ event: 'complete', data: null });
 
 export interface SseTransport {
-  serve(req: FastifyRequest, reply: FastifyReply, bodyError?: RouterRequest['bodyError']): Promise<void>;
+  /** Opens the stream `routed` asks for (the router's view of `req`, built by the HTTP mount). */
+  serve(req: FastifyRequest, reply: FastifyReply, routed: RouterRequest): Promise<void>;
   /** Open event streams now. */
   open(): number;
   /** Cuts every open stream (no `complete`: clients reconnect) and stops the keep-alive. */
@@ -69,8 +69,8 @@ export function sseTransport(subscriptions: RouterSubscriptions): SseTransport {
       if (timer) clearInterval(timer);
       timer = null;
     },
-    async serve(req, reply, bodyError) {
-      const opened = await subscriptions.open(routerRequest(req, bodyError));
+    async serve(req, reply, routed) {
+      const opened = await subscriptions.open(routed);
       noteRequest(req.raw, opened.notes);
       if (opened.kind === 'refused') {
         void reply

@@ -11,7 +11,7 @@ import { nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
 import type { NameRow } from './name-repo.ts';
 import type { ParsedName } from './name-rules.ts';
-import { newProofNonce, proofChallengeText } from './proof.ts';
+import { newProofNonce, proofChallengeText, verifyProof } from './proof.ts';
 import { holderLabel } from './types.ts';
 import type { Holder, ProofChallenge } from './types.ts';
 
@@ -93,4 +93,31 @@ export async function issueProofChallenge(
     usedAt: null,
   });
   return { challenge: message, nonce, expiresAt };
+}
+
+/**
+ * Checks the signature of the challenge `proof.nonce` names: issued for this purpose, account, name, asset and address,
+ * unused and unexpired at `at` (else CHALLENGE_NOT_FOUND, CHALLENGE_USED, CHALLENGE_EXPIRED, or the signature's own
+ * error). Returns the nonce, for the caller to mark the challenge used.
+ */
+export async function verifiedChallenge(
+  q: Queryable,
+  purpose: 'link' | 'primary',
+  c: { account: Account; n: ParsedName; asset: string; address: string; at: number; network: Network },
+  proof: { nonce: string; signature: string },
+): Promise<string> {
+  const row = await repo.selectChallenge(q, proof.nonce);
+  if (
+    !row ||
+    row.purpose !== purpose ||
+    row.accountId !== c.account.id ||
+    row.label !== c.n.label ||
+    row.asset !== c.asset ||
+    row.address !== c.address
+  )
+    throw nameErrors.challengeNotFound();
+  if (row.usedAt !== null) throw nameErrors.challengeUsed();
+  if (c.at >= row.expiresAt) throw nameErrors.challengeExpired();
+  verifyProof(c.asset, c.network, c.address, row.message, proof.signature);
+  return row.nonce;
 }

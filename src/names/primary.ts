@@ -11,13 +11,13 @@ import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import type { Db } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
-import { auditName, heldName, issueProofChallenge, validAddress } from './holding.ts';
+import { auditName, heldName, issueProofChallenge, validAddress, verifiedChallenge } from './holding.ts';
 import * as repo from './name-repo.ts';
 import { parseAsset, parseName } from './name-rules.ts';
 import type { ParsedName } from './name-rules.ts';
 import { deletePrimaries, selectPrimaries, upsertPrimary } from './primary-repo.ts';
 import type { PrimaryRow } from './primary-repo.ts';
-import { assertProvable, verifyProof } from './proof.ts';
+import { assertProvable } from './proof.ts';
 import type { Holder, ProofChallenge } from './types.ts';
 
 /** A served reverse record: `address` (for `asset`) is known as `name`. */
@@ -105,21 +105,14 @@ export class PrimaryNames {
     await heldName(this.db, holder, n, false);
     const address = validAddress(asset, b.address, this.o.network);
     if (!b.signature || !b.nonce) throw nameErrors.primaryProofRequired(asset);
-    const c = await repo.selectChallenge(this.db, b.nonce);
-    if (
-      !c ||
-      c.purpose !== 'primary' ||
-      c.accountId !== account.id ||
-      c.label !== n.label ||
-      c.asset !== asset ||
-      c.address !== address
-    )
-      throw nameErrors.challengeNotFound();
     const at = this.o.now();
-    if (c.usedAt !== null) throw nameErrors.challengeUsed();
-    if (at >= c.expiresAt) throw nameErrors.challengeExpired();
-    verifyProof(asset, this.o.network, address, c.message, b.signature);
-    return this.set(holder, n, asset, address, at, c.nonce);
+    const nonce = await verifiedChallenge(
+      this.db,
+      'primary',
+      { account, n, asset, address, at, network: this.o.network },
+      { nonce: b.nonce, signature: b.signature },
+    );
+    return this.set(holder, n, asset, address, at, nonce);
   }
 
   /** Makes `name` the primary name of `address` without proof: partners custody their users' addresses. */

@@ -8,9 +8,9 @@ import type { NameRow } from './name-repo.ts';
 import { checkSuffix, DEFAULT_NAME_SUFFIX, parseAsset, parseName } from './name-rules.ts';
 import type { ParsedName } from './name-rules.ts';
 import { recipientAddress, recipientByAddress, recipientById } from './recipient.ts';
-import { assertProvable, verifyProof } from './proof.ts';
+import { assertProvable } from './proof.ts';
 import { holderLabel } from './types.ts';
-import { auditName, heldName, issueProofChallenge, validAddress } from './holding.ts';
+import { auditName, heldName, issueProofChallenge, validAddress, verifiedChallenge } from './holding.ts';
 import { PrimaryNames } from './primary.ts';
 import { deletePrimaries } from './primary-repo.ts';
 import type {
@@ -195,21 +195,14 @@ export class NameService {
     await this.held(this.db, holder, n, false);
     const address = this.validAddress(asset, b.address);
     if (!b.signature || !b.nonce) throw nameErrors.proofRequired(asset);
-    const c = await repo.selectChallenge(this.db, b.nonce);
-    if (
-      !c ||
-      c.purpose !== 'link' ||
-      c.accountId !== account.id ||
-      c.label !== n.label ||
-      c.asset !== asset ||
-      c.address !== address
-    )
-      throw nameErrors.challengeNotFound();
     const at = this.now();
-    if (c.usedAt !== null) throw nameErrors.challengeUsed();
-    if (at >= c.expiresAt) throw nameErrors.challengeExpired();
-    verifyProof(asset, this.opts.network, address, c.message, b.signature);
-    return this.link(holder, n, asset, address, at, c.nonce);
+    const nonce = await verifiedChallenge(
+      this.db,
+      'link',
+      { account, n, asset, address, at, network: this.opts.network },
+      { nonce: b.nonce, signature: b.signature },
+    );
+    return this.link(holder, n, asset, address, at, nonce);
   }
 
   /** Links `address` for `asset` without proof: partners custody their users' addresses. */
