@@ -29,9 +29,12 @@ export const COST_BUDGETS: Readonly<Record<CallerPlan, number>> = {
   enterprise: 1_000_000,
 };
 
-/** Requests in flight at once per key (per client IP without one), in each process. */
+/**
+ * Requests in flight at once per key (per client IP without one), in each process. Keyless: 6, what a browser keeps
+ * open to one host over HTTP/1.1, so a page that loads in parallel (the admin dashboard) is never refused for it.
+ */
 export const CONCURRENCY_LIMITS: Readonly<Record<CallerPlan, number>> = {
-  keyless: 4,
+  keyless: 6,
   free: 8,
   pro: 32,
   enterprise: 64,

@@ -143,26 +143,26 @@ describe('accessHook', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('holds at most the plan’s requests in flight per caller (keyless 4): the fifth is 429 until one is answered', async () => {
+  it('holds at most the plan’s requests in flight per caller (keyless 6): the seventh is 429 until one is answered', async () => {
     const a = await app(limited());
     await a.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
     slow = deferred();
-    const held = Array.from({ length: 4 }, () => fetch(`${base}/v1/agg/slow`));
-    // Wait until the four are in flight (each holds its place from its access check on).
+    const held = Array.from({ length: 6 }, () => fetch(`${base}/v1/agg/slow`));
+    // Wait until the six are in flight (each holds its place from its access check on).
     await new Promise((r) => setTimeout(r, 100));
-    const fifth = await fetch(`${base}/v1/agg/slow`);
-    expect(fifth.status).toBe(429);
-    expect(fifth.headers.get('retry-after')).toBe('1');
-    expect((await fifth.json()) as unknown).toMatchObject({ error: { code: 'TOO_MANY_CONCURRENT' } });
+    const seventh = await fetch(`${base}/v1/agg/slow`);
+    expect(seventh.status).toBe(429);
+    expect(seventh.headers.get('retry-after')).toBe('1');
+    expect((await seventh.json()) as unknown).toMatchObject({ error: { code: 'TOO_MANY_CONCURRENT' } });
     slow.resolve('done');
     for (const r of await Promise.all(held)) expect(r.status).toBe(200);
-    // Places given back: four more at once are admitted (already answered, they end at once).
-    for (const r of await Promise.all(Array.from({ length: 4 }, () => fetch(`${base}/v1/agg/slow`))))
+    // Places given back: six more at once are admitted (already answered, they end at once).
+    for (const r of await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/v1/agg/slow`))))
       expect(r.status).toBe(200);
     // A connection cut before its answer gives its place back too.
     slow = deferred();
-    const cut = Array.from({ length: 4 }, () => {
+    const cut = Array.from({ length: 6 }, () => {
       const c = new AbortController();
       return { c, r: fetch(`${base}/v1/agg/slow`, { signal: c.signal }).catch(() => null) };
     });
@@ -170,7 +170,7 @@ describe('accessHook', () => {
     for (const { c } of cut) c.abort();
     await Promise.all(cut.map((x) => x.r));
     await new Promise((r) => setTimeout(r, 100));
-    const again = Array.from({ length: 4 }, () => fetch(`${base}/v1/agg/slow`));
+    const again = Array.from({ length: 6 }, () => fetch(`${base}/v1/agg/slow`));
     await new Promise((r) => setTimeout(r, 100));
     slow.resolve('done');
     for (const r of await Promise.all(again)) expect(r.status).toBe(200);

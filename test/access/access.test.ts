@@ -236,10 +236,10 @@ describe('cost budgets', () => {
 });
 
 describe('concurrency caps', () => {
-  it('admits a plan’s number of requests in flight per caller (keyless 4), then 429 until one ends', () => {
+  it('admits a plan’s number of requests in flight per caller (keyless 6), then 429 until one ends', () => {
     const a = access();
     const caller = { plan: 'keyless' as const, identity: 'ip:198.51.100.1' };
-    const held = Array.from({ length: 4 }, () => a.enter(caller));
+    const held = Array.from({ length: 6 }, () => a.enter(caller));
     for (const h of held) expect(typeof h).toBe('function');
     expect(a.enter(caller)).toMatchObject({
       ok: false,

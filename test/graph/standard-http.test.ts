@@ -57,7 +57,7 @@ const LITECOIN = { coin: { id: 'litecoin', symbol: 'ltc' } };
 
 describe('graphql-http audit of /graphql', () => {
   it('passes every MUST, SHOULD and MAY audit', async () => {
-    // One at a time: a keyless caller has 4 places in flight (CONCURRENCY_LIMITS), and the audit asks keyless.
+    // One at a time: a keyless caller has 6 places in flight (CONCURRENCY_LIMITS), and the audit asks keyless.
     const results: { name: string; ok: boolean; reason: string }[] = [];
     for (const a of serverAudits({ url })) {
       const r = await a.fn();
