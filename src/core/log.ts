@@ -32,20 +32,25 @@ function isoTime(): string {
   return lastTime;
 }
 
-/** Lines are gathered up to this many per write to stderr (a write per access line cost a system call each)… */
-const LOG_BATCH_LINES = 128;
+/**
+ * Lines are gathered in this many bytes outside the JS heap and written to stderr when full (a write per access line
+ * cost a system call each)...
+ */
+const LOG_BUFFER_BYTES = 64 * 1024;
 /** ... and written at most this long after they were logged, however quiet the process. */
 export const LOG_FLUSH_MS = 100;
 
 /**
- * pino's lines gathered into one string, written to stderr with one synchronous system call (pino's own default is
- * synchronous too). Measured on a busy price API, per batch of 128 lines: an asynchronous write (pino's destination
- * with `sync: false`) cost more than building the lines, the string copied for the thread pool, a request object and
- * a callback; pino's synchronous destination twice a plain `writeSync`, measuring each batch's UTF-8 length on the way.
+ * pino's lines gathered into one buffer, written to stderr with one synchronous system call (pino's own default is
+ * synchronous too). Each line is encoded into the buffer as it comes, so no batch of strings lives on the heap until
+ * its write: on a busy price API, a batch kept as one string survived the young generation's collections, was copied
+ * by each, and flattened and encoded at the write (a microsecond a line). An asynchronous write (pino's destination
+ * with `sync: false`) cost more than building the lines: the text copied for the thread pool, a request object and a
+ * callback.
  */
 class BatchedStderr implements DestinationStream {
-  private pending = '';
-  private count = 0;
+  private readonly buf = Buffer.allocUnsafe(LOG_BUFFER_BYTES);
+  private used = 0;
 
   constructor() {
     setInterval(() => this.flush(), LOG_FLUSH_MS).unref();
@@ -54,16 +59,20 @@ class BatchedStderr implements DestinationStream {
   }
 
   write(line: string): void {
-    this.pending += line;
-    if (++this.count >= LOG_BATCH_LINES) this.flush();
+    // At most 3 bytes of UTF-8 for each UTF-16 unit.
+    const most = line.length * 3;
+    if (this.used + most > this.buf.length) {
+      this.flush();
+      if (most > this.buf.length) return writeAll(2, Buffer.from(line));
+    }
+    this.used += this.buf.write(line, this.used);
   }
 
   flush(): void {
-    if (this.count === 0) return;
-    const text = this.pending;
-    this.pending = '';
-    this.count = 0;
-    writeAll(2, text);
+    if (this.used === 0) return;
+    const n = this.used;
+    this.used = 0;
+    writeAll(2, this.buf.subarray(0, n));
   }
 }
 
@@ -71,22 +80,16 @@ class BatchedStderr implements DestinationStream {
 const FULL_PIPE_WAIT_MS = 1_000;
 
 /**
- * Writes all of `text` to `fd`, at once: the rest of a partial write after it, a full non-blocking pipe (`EAGAIN`)
+ * Writes all of `data` to `fd`, at once: the rest of a partial write after it, a full non-blocking pipe (`EAGAIN`)
  * waited for in steps of 10 ms up to {@link FULL_PIPE_WAIT_MS}. A reader that went away (`EPIPE`) or a closed stderr:
  * the lines are dropped, and serving goes on.
  */
-function writeAll(fd: number, text: string): void {
-  let buf: Buffer | null = null;
+function writeAll(fd: number, data: Buffer): void {
   let done = 0;
   for (let waited = 0; waited <= FULL_PIPE_WAIT_MS;) {
     try {
-      if (buf === null) {
-        const n = writeSync(fd, text);
-        if (n === Buffer.byteLength(text)) return;
-        buf = Buffer.from(text);
-        done = n;
-      } else done += writeSync(fd, buf, done);
-      if (done >= buf.length) return;
+      done += writeSync(fd, data, done);
+      if (done >= data.length) return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
       Atomics.wait(SLEEPER, 0, 0, 10);
@@ -98,8 +101,8 @@ function writeAll(fd: number, text: string): void {
 const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * The process's pino: one JSON object a line, ISO timestamps, on `dest` — by default stderr, lines gathered up to {@link LOG_BATCH_LINES} per write, and written at most {@link LOG_FLUSH_MS} after
- * they were logged (a quiet process's warnings are not held back), what is left when the process exits. On a terminal the same lines are
+ * The process's pino: one JSON object a line, ISO timestamps, on `dest` — by default stderr, lines gathered up to
+ * {@link LOG_BUFFER_BYTES} per write, and written at most {@link LOG_FLUSH_MS} after they were logged (a quiet process's warnings are not held back), what is left when the process exits. On a terminal the same lines are
  * printed pretty (pino-pretty: time, level, message, fields), at once, unless `format` (`LOG_FORMAT`) says `json`.
  */
 export function createPino(level: LogLevel, dest?: DestinationStream, format?: 'json' | 'pretty'): Pino {
@@ -126,30 +129,31 @@ export const prettyStream = (destination: number | DestinationStream): Destinati
 
 /**
  * A writer of one message at info, in pino's own format and on pino's own stream, for the line a process writes per
- * request: pino's generic serializer was most of that line's cost. Fields are strings and numbers (left out when
- * undefined; a number that is not finite is written `null`), their names plain identifiers. Null when `p` is above
- * info.
+ * request: pino's generic serializer was most of that line's cost. `fields` renders the line's own fields, each as
+ * `,"name":value` (see {@link jsonString}). Null when `p` is above info.
  */
-export function infoLineWriter(
-  p: Pino,
-  msg: string,
-): ((fields: Readonly<Record<string, unknown>>) => void) | null {
+export function infoLineWriter<T>(p: Pino, msg: string, fields: (f: T) => string): ((f: T) => void) | null {
   if (!p.isLevelEnabled('info')) return null;
   const own = p as unknown as Record<symbol, unknown>;
   const stream = own[pino.symbols.streamSym] as DestinationStream;
   const head = `{"level":${p.levels.values['info']}`;
   const bindings = own[pino.symbols.chindingsSym] as string;
   const tail = `,"msg":${JSON.stringify(msg)}}\n`;
-  return (fields) => {
-    let line = head + isoTime() + bindings;
-    for (const k in fields) {
-      const v = fields[k];
-      if (v === undefined) continue;
-      line += `,"${k}":${typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'null') : JSON.stringify(v)}`;
-    }
-    stream.write(line + tail);
+  // The line's start (level, time, the logger's bindings) made once per millisecond, as its time.
+  let at = '';
+  let start = '';
+  return (f) => {
+    const time = isoTime();
+    if (time !== at) start = head + (at = time) + bindings;
+    stream.write(start + fields(f) + tail);
   };
 }
+
+/** Printable ASCII except `"` and backslash: written between quotes as it is. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** `s` as a JSON string, as `JSON.stringify` writes it; a plain string (the usual) without calling it. */
+export const jsonString = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 
 /** The {@link Logger} view of a pino logger: `warn(msg, data)` writes pino's `warn(data, msg)`. */
 export function loggerOf(p: Pino): Logger {

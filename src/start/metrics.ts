@@ -33,10 +33,10 @@ export interface AnsweredRequest {
   status: number;
   ms: number;
   plan?: unknown;
-  operation?: string;
-  cost?: number;
+  operation?: string | undefined;
+  cost?: number | undefined;
   /** The refusal's code, when the request gate or a router plugin refused it. */
-  refused?: string;
+  refused?: string | undefined;
 }
 
 export class ProcessMetrics {

@@ -13,7 +13,6 @@ import type { Logger as Pino } from 'pino';
 import { redactUrl } from '../access/request-key.ts';
 import type { AppConfig } from '../config.ts';
 import { createPino, infoLineWriter, LazyChildLogger, loggerOf, silentLogger } from '../core/log.ts';
-import { requestNotesOf } from '../core/request-notes.ts';
 import type { Logger } from '../core/log.ts';
 import {
   extractTraceContext,
@@ -27,7 +26,8 @@ import type { Span } from '../core/trace.ts';
 import type { DemoProgress } from '../market/demo.ts';
 import { LoadShedder } from '../access/overload.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';
-import type { AnsweredRequest } from './metrics.ts';
+import { accessLine, accessLineFields } from './access-line.ts';
+import type { AccessLine } from './access-line.ts';
 import { startTracing } from './tracing.ts';
 
 export interface ProcessIo {
@@ -98,9 +98,12 @@ export class ProcessRun {
           },
         },
       ) ?? null;
-    const write = io.log ? null : root && infoLineWriter(root, 'request');
+    const write = io.log ? null : root && infoLineWriter(root, 'request', accessLineFields);
     const log = this.log;
-    this.writeAccessLine = write ?? ((line) => log.info('request', line));
+    this.writeAccessLine =
+      write ??
+      ((line) =>
+        log.info('request', Object.fromEntries(Object.entries(line).filter(([, v]) => v !== undefined))));
     if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
     this.shedder = new LoadShedder({
       ...(cfg.shedLagMs !== undefined ? { maxLagMs: cfg.shedLagMs } : {}),
@@ -148,13 +151,14 @@ export class ProcessRun {
       if (this.current === 'draining') reply.header('connection', 'close');
     });
     this.metrics?.label(part);
-    if (tracingEnabled()) traceRequests(app);
-    if (this.observesRequests || tracingEnabled())
+    const tracing = tracingEnabled();
+    if (tracing) traceRequests(app);
+    if (this.observesRequests || tracing)
       app.addHook('onResponse', (req, reply, done) => {
         // Fastify builds a new object of the route's options at each read: read once.
         const pattern = req.routeOptions.url;
         const line = accessLine(req, pattern, reply);
-        const span = serverSpans.get(req.raw);
+        const span = tracing ? serverSpans.get(req.raw) : undefined;
         if (span) endServerSpan(span, line);
         if (this.observesRequests) {
           this.writeAccessLine(line);
@@ -233,13 +237,6 @@ async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** One access line: what {@link AnsweredRequest} says, and the request's id and the key's. */
-interface AccessLine extends AnsweredRequest {
-  [field: string]: unknown;
-  reqId: string;
-  key?: string;
-}
-
 /** Each request's server span (tracing on), from `onRequest` to `onResponse`. */
 const serverSpans = new WeakMap<IncomingMessage, Span>();
 
@@ -288,35 +285,4 @@ function requestId(raw: IncomingMessage): string {
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   raw.headers['x-request-id'] = id;
   return id;
-}
-
-/**
- * The access line's fields: request id, method, route (the route's pattern, or the path without its query: never a
- * key), status, duration, the caller's plan and key (its id's first 8 characters) and, for the graph, the operation's name and cost (from what the response
- * says: `x-api-plan`, `x-query-cost`).
- */
-function accessLine(
-  req: FastifyRequest,
-  pattern: string | undefined,
-  reply: { statusCode: number; elapsedTime: number; getHeader(name: string): unknown },
-): AccessLine {
-  const body = req.body as { operationName?: unknown } | undefined;
-  const query = req.query as { operationName?: unknown } | undefined;
-  const operation = body?.operationName ?? query?.operationName;
-  const plan = reply.getHeader('x-api-plan');
-  const cost = reply.getHeader('x-query-cost');
-  const { keyId, refusal } = requestNotesOf(req.raw);
-  const line: AccessLine = {
-    reqId: req.id,
-    method: req.method,
-    route: pattern ?? req.url.split('?')[0],
-    status: reply.statusCode,
-    ms: Math.round(reply.elapsedTime * 10) / 10,
-  };
-  if (plan !== undefined) line.plan = plan;
-  if (keyId !== undefined) line.key = keyId.slice(0, 8);
-  if (refusal !== undefined) line.refused = refusal;
-  if (typeof operation === 'string') line.operation = operation;
-  if (cost !== undefined) line.cost = Number(cost);
-  return line;
 }

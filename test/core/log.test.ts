@@ -4,12 +4,15 @@ import {
   createLogger,
   createPino,
   infoLineWriter,
+  jsonString,
   LazyChildLogger,
   logFormat,
   loggerOf,
   prettyStream,
 } from '../../src/core/log.ts';
 import type { LogLevel, Logger } from '../../src/core/log.ts';
+import { accessLineFields } from '../../src/start/access-line.ts';
+import type { AccessLine } from '../../src/start/access-line.ts';
 
 function capture(level: LogLevel): { lines: () => Record<string, unknown>[]; log: Logger } {
   let text = '';
@@ -79,7 +82,7 @@ describe('the access line writer', () => {
       },
     });
     const p = createPino('info', sink);
-    const fields = {
+    const line: AccessLine = {
       reqId: 'r-1',
       method: 'POST',
       route: '/graphql',
@@ -87,19 +90,40 @@ describe('the access line writer', () => {
       ms: 1.5,
       plan: 'pro',
       key: undefined,
-      operation: 'Odd "name"\n\u2028',
+      refused: undefined,
+      operation: 'Odd "name"\\\n\u2028\u00e9\ud800',
       cost: Number.NaN,
     };
-    infoLineWriter(p, 'request')?.(fields);
-    loggerOf(p).info('request', fields);
+    infoLineWriter(p, 'request', accessLineFields)?.(line);
+    loggerOf(p).info('request', { ...line });
     const [ours, theirs] = text
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(Object.keys(ours ?? {})).toEqual(Object.keys(theirs ?? {}));
     expect({ ...ours, time: 0 }).toEqual({ ...theirs, time: 0 });
-    expect(ours).toMatchObject({ level: 30, msg: 'request', operation: 'Odd "name"\n\u2028', cost: null });
-    expect(infoLineWriter(createPino('warn', sink), 'request')).toBeNull();
+    expect(ours).toMatchObject({
+      level: 30,
+      msg: 'request',
+      operation: 'Odd "name"\\\n\u2028\u00e9\ud800',
+      cost: null,
+    });
+    expect(infoLineWriter(createPino('warn', sink), 'request', accessLineFields)).toBeNull();
+  });
+
+  it('quotes a string as JSON.stringify does', () => {
+    for (const s of [
+      '',
+      'plain /v1/agg',
+      'a"b',
+      'a\\b',
+      'tab\there',
+      '\u0000\u001f\u007f',
+      'é',
+      '\ud83d\ude00',
+      '\udc00',
+    ])
+      expect(jsonString(s)).toBe(JSON.stringify(s));
   });
 });
 
@@ -138,7 +162,7 @@ describe('stderr (the default destination)', () => {
 
   it('loses no line to a full pipe: a reader that falls behind is waited for', async () => {
     const { spawn } = await import('node:child_process');
-    // 1,000 lines of 2 KB, 256 KB a batch, into a pipe that holds 64 KB (partial writes), read half a second later.
+    // 1,000 lines of 2 KB, 64 KB a batch, into a pipe that holds 64 KB (partial writes), read half a second later.
     const src = `
       import { createLogger } from ${JSON.stringify(new URL('../../src/core/log.ts', import.meta.url).href)};
       const log = createLogger('info');
