@@ -29,7 +29,7 @@ export function measuredCost(
   if (!root) return 0;
   const walk = walkOf(schema, operation, fragments, variables, opts);
   const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
-  return base + objectCost(walk, root, [operation.selectionSet], data);
+  return base + new Measure(walk).object(root, [operation.selectionSet], data);
 }
 
 /** One response key of an object: the field's nodes (merged, as execution merges them) and the type defining it. */
@@ -38,53 +38,87 @@ interface Collected {
   parent: GraphQLNamedType;
 }
 
-function objectCost(
-  walk: Walk,
-  type: GraphQLNamedType,
-  sets: readonly SelectionSetNode[],
-  value: unknown,
-): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const obj = value as Record<string, unknown>;
-  // The object's own type when the answer says it (`__typename`), else every fragment that may apply counts.
-  const typename = typeof obj['__typename'] === 'string' ? walk.schema.getType(obj['__typename']) : undefined;
-  const runtime = typename ?? type;
-  const fields = new Map<string, Collected>();
-  for (const set of sets) collect(walk, runtime, type, set, fields, new Set());
-  let cost = 0;
-  for (const [key, { nodes, parent }] of fields) {
-    const first = nodes[0] as FieldNode;
-    const name = first.name.value;
-    if (name === '__typename') continue;
-    if (name === '__schema' || name === '__type') {
-      cost += walk.opts.introspectionCost;
-      continue;
-    }
-    if (!isObjectType(parent) && !isInterfaceType(parent)) continue;
-    const def = parent.getFields()[name];
-    if (!def) continue;
-    const coordinate = `${parent.name}.${name}`;
-    const weight = fieldWeight(walk, coordinate, def);
-    const below = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-    const named = getNamedType(def.type);
-    cost += argumentsCost(walk, coordinate, def, first.arguments);
-    cost += itemsCost(walk, named, below, weight, obj[key]);
-  }
-  return cost;
+/** A field of an object's plan whose value has to be looked at: its weight per item and what is selected below. */
+interface Walked {
+  key: string;
+  weight: number;
+  type: GraphQLNamedType;
+  below: readonly SelectionSetNode[];
 }
 
-/** A value of a field: each item of a list (lists of lists flattened) costs the field's weight and its selections. */
-function itemsCost(
-  walk: Walk,
-  type: GraphQLNamedType,
-  below: readonly SelectionSetNode[],
-  weight: number,
-  value: unknown,
-): number {
-  if (!Array.isArray(value)) return weight + (below.length > 0 ? objectCost(walk, type, below, value) : 0);
-  let cost = 0;
-  for (const item of value) cost += itemsCost(walk, type, below, weight, item);
-  return cost;
+/**
+ * What every object of one type answered for one set of selections costs: a part fixed by the operation (arguments,
+ * introspection) and the fields whose value counts (a leaf of weight 0 never does, however long its list).
+ */
+interface Plan {
+  fixed: number;
+  walked: Walked[];
+}
+
+/**
+ * One measurement: the plan of each (selections, type) worked out at its first object and reused for the others,
+ * so that a list of thousands of objects costs a loop over their values (the plan per object was most of a large
+ * answer's time).
+ */
+class Measure {
+  private readonly plans = new Map<readonly SelectionSetNode[], Map<GraphQLNamedType, Plan>>();
+
+  constructor(private readonly walk: Walk) {}
+
+  object(type: GraphQLNamedType, sets: readonly SelectionSetNode[], value: unknown): number {
+    if (value === null || typeof value !== 'object') return 0;
+    const obj = value as Record<string, unknown>;
+    // The object's own type when the answer says it (`__typename`), else every fragment that may apply counts.
+    const name = obj['__typename'];
+    const runtime = (typeof name === 'string' ? this.walk.schema.getType(name) : undefined) ?? type;
+    const plan = this.planOf(type, runtime, sets);
+    let cost = plan.fixed;
+    for (const f of plan.walked) cost += this.items(f, obj[f.key]);
+    return cost;
+  }
+
+  /** A value of a field: each item of a list (lists of lists flattened) costs the field's weight and its selections. */
+  private items(f: Walked, value: unknown): number {
+    if (!Array.isArray(value))
+      return f.weight + (f.below.length > 0 ? this.object(f.type, f.below, value) : 0);
+    let cost = 0;
+    for (const item of value) cost += this.items(f, item);
+    return cost;
+  }
+
+  private planOf(type: GraphQLNamedType, runtime: GraphQLNamedType, sets: readonly SelectionSetNode[]): Plan {
+    let byType = this.plans.get(sets);
+    if (!byType) this.plans.set(sets, (byType = new Map()));
+    let plan = byType.get(runtime);
+    if (!plan) byType.set(runtime, (plan = this.plan(type, runtime, sets)));
+    return plan;
+  }
+
+  private plan(type: GraphQLNamedType, runtime: GraphQLNamedType, sets: readonly SelectionSetNode[]): Plan {
+    const walk = this.walk;
+    const fields = new Map<string, Collected>();
+    for (const set of sets) collect(walk, runtime, type, set, fields, new Set());
+    const plan: Plan = { fixed: 0, walked: [] };
+    for (const [key, { nodes, parent }] of fields) {
+      const first = nodes[0] as FieldNode;
+      const name = first.name.value;
+      if (name === '__typename') continue;
+      if (name === '__schema' || name === '__type') {
+        plan.fixed += walk.opts.introspectionCost;
+        continue;
+      }
+      if (!isObjectType(parent) && !isInterfaceType(parent)) continue;
+      const def = parent.getFields()[name];
+      if (!def) continue;
+      const coordinate = `${parent.name}.${name}`;
+      const weight = fieldWeight(walk, coordinate, def);
+      const below = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+      plan.fixed += argumentsCost(walk, coordinate, def, first.arguments);
+      if (weight !== 0 || below.length > 0)
+        plan.walked.push({ key, weight, type: getNamedType(def.type), below });
+    }
+    return plan;
+  }
 }
 
 /** The fields of `set` that apply to an object of type `runtime` (seen as `declared`), by response key. */
