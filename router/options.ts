@@ -81,7 +81,7 @@ export interface RouterOptions {
    * Refuses operations that would execute (not answered from the response cache) while the process is overloaded:
    * 503 `OVERLOADED` (`src/access/overload.ts`). Default none.
    */
-  shedder?: Pick<LoadShedder, 'begin'> | undefined;
+  shedder?: Pick<LoadShedder, 'begin' | 'heavyTurn'> | undefined;
   /**
    * When the market publishes a new snapshot, so that live subscriptions are computed again and pushed
    * (`router/subscriptions/`): the market service's own (embedded) or the markets subgraph's publication through

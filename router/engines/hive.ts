@@ -275,6 +275,15 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         return stop(fromApiError(work));
       }
       rc.endWork = work;
+      // Heavy work waits for its turn: one heavy operation at a time on the process's event loop.
+      const turn = opts.shedder?.heavyTurn(rc.opState.cost?.estimated ?? 0);
+      if (turn) {
+        const endTurn = await turn;
+        rc.endWork = () => {
+          endTurn();
+          work?.();
+        };
+      }
       const direct =
         operation.operation === 'query' ? directs.find((d) => d.applies(args.document)) : undefined;
       if (direct) {

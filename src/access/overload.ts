@@ -4,6 +4,10 @@
  * while its event loop lags past `maxLagMs` — every timer of the last `window` samples late by more, so that one long
  * task (a start-up step, a garbage collection) is not taken for a drowning loop — or while `maxInFlight` pieces of
  * expensive work are under way.
+ *
+ * Heavy work admitted (a graph operation estimated at `heavyCost` or more) runs one piece at a time, each started in
+ * a turn of the event loop of its own: a burst of heavy operations would otherwise run back to back on the loop while
+ * the cheap requests that arrived meanwhile wait for all of them.
  */
 import { ApiError } from '../core/errors.ts';
 
@@ -16,6 +20,8 @@ export interface LoadShedderOptions {
   sampleMs?: number;
   /** Samples that must all be late (the window is about `sampleMs × window` plus the lag). Default 3. */
   window?: number;
+  /** Estimated cost from which a graph operation is heavy work, run one at a time; 0: none is. Default 1,000. */
+  heavyCost?: number;
 }
 
 export class LoadShedder {
@@ -27,8 +33,13 @@ export class LoadShedder {
   private inFlight = 0;
   private timer: NodeJS.Timeout | null = null;
   private shed = 0;
+  private readonly heavyCost: number;
+  /** Whether a piece of heavy work runs now; the ones waiting for their turn, first come first served. */
+  private heavyRunning = false;
+  private readonly heavyWaiting: (() => void)[] = [];
 
   constructor(opts: LoadShedderOptions = {}) {
+    this.heavyCost = opts.heavyCost ?? 1_000;
     this.maxLagMs = opts.maxLagMs ?? 250;
     this.maxInFlight = opts.maxInFlight ?? 256;
     this.sampleMs = opts.sampleMs ?? 50;
@@ -81,6 +92,34 @@ export class LoadShedder {
       open = false;
       this.inFlight--;
     };
+  }
+
+  /**
+   * The turn of admitted work of estimated `cost`: null when it is not heavy (it runs at once), else the promise of
+   * its turn — at once when no heavy work runs, else after the heavy work before it, in a later turn of the event
+   * loop — resolved with the function that ends it (call it once the work is answered, or given up).
+   */
+  heavyTurn(cost: number): Promise<() => void> | null {
+    if (this.heavyCost === 0 || cost < this.heavyCost) return null;
+    const end = () => this.nextHeavy();
+    let ended = false;
+    const once = () => {
+      if (ended) return;
+      ended = true;
+      end();
+    };
+    if (!this.heavyRunning) {
+      this.heavyRunning = true;
+      return Promise.resolve(once);
+    }
+    return new Promise((resolve) => this.heavyWaiting.push(() => resolve(once)));
+  }
+
+  /** The lane to the next heavy work waiting, in a turn of the event loop after what arrived meanwhile; else free. */
+  private nextHeavy(): void {
+    const next = this.heavyWaiting.shift();
+    if (next) setImmediate(next);
+    else this.heavyRunning = false;
   }
 
   /** Expensive work refused since start, and under way now (the metrics). */

@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bundleBrowserScript } from '../server/browser/provider-build.ts';
 import { strictJsonBodies } from '../server/json-body.ts';
-import { nosniffEverywhere } from '../server/nosniff.ts';
+import { everyResponse } from '../server/every-response.ts';
 import type { Params } from '../provider/protocol.ts';
 import { DEFAULT_DEV_COINS, DEFAULT_DEV_SEED, DevWallet } from './dev-wallet.ts';
 import { HostCore } from './host-core.ts';
@@ -111,7 +111,7 @@ export async function startDappBrowser(o: DappBrowserOptions): Promise<DappBrows
   // Closing drops every connection: a browser's keep-alive socket (or a request in flight) must not hold a stopping
   // emulator open for the keep-alive timeout.
   const app = Fastify({ bodyLimit: 262_144, forceCloseConnections: true });
-  nosniffEverywhere(app);
+  everyResponse(app);
   strictJsonBodies(app);
   let port = 0;
 

@@ -20,7 +20,7 @@ import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
 import { strictJsonBodies } from './json-body.ts';
-import { nosniffEverywhere } from './nosniff.ts';
+import { everyResponse } from './every-response.ts';
 import type { HealthOptions } from './health.ts';
 import { webRoutes } from './browser/web-route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
@@ -97,7 +97,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     bodyLimit: 1_048_576,
   });
   registerErrorHandling(app);
-  nosniffEverywhere(app);
+  everyResponse(app);
   strictJsonBodies(app);
   await app.register(cors, {
     origin: true,

@@ -12,7 +12,7 @@ import type { AppConfig } from '../config.ts';
 import { ConfigError } from '../config.ts';
 import { registerErrorHandling } from '../rest/errors.ts';
 import { strictJsonBodies } from '../server/json-body.ts';
-import { nosniffEverywhere } from '../server/nosniff.ts';
+import { everyResponse } from '../server/every-response.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import { openDb } from '../store/open.ts';
@@ -80,7 +80,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   run.defer(() => db.close());
   const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
   registerErrorHandling(app);
-  nosniffEverywhere(app);
+  everyResponse(app);
   strictJsonBodies(app);
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};

@@ -56,4 +56,35 @@ describe('load shedding', () => {
     for (let i = 0; i < 1_000; i++) expect(typeof s.begin()).toBe('function');
     s.stop();
   });
+
+  it('runs heavy work one at a time, first come first served, each later one in a turn of the event loop of its own', async () => {
+    const s = new LoadShedder({ heavyCost: 100 });
+    expect(s.heavyTurn(99)).toBeNull();
+    const order: string[] = [];
+    const endA = await (s.heavyTurn(100) as Promise<() => void>);
+    const b = (s.heavyTurn(5_000) as Promise<() => void>).then((end) => (order.push('b'), end));
+    const c = (s.heavyTurn(100) as Promise<() => void>).then((end) => (order.push('c'), end));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]); // a still runs
+    // What arrived before a ends (here: an immediate queued by a request's I/O) goes before b.
+    setImmediate(() => order.push('arrived meanwhile'));
+    endA();
+    endA(); // ended twice: one turn handed on, not two
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    const endB = await b;
+    expect(order).toEqual(['arrived meanwhile', 'b']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['arrived meanwhile', 'b']); // c waits for b
+    endB();
+    (await c)();
+    expect(order).toEqual(['arrived meanwhile', 'b', 'c']);
+    // The lane is free again: the next heavy work starts at once.
+    const next = s.heavyTurn(100) as Promise<() => void>;
+    let started = false;
+    void next.then(() => (started = true));
+    await Promise.resolve();
+    expect(started).toBe(true);
+    expect(new LoadShedder({ heavyCost: 0 }).heavyTurn(1e9)).toBeNull();
+  });
 });

@@ -6,7 +6,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
-import { overloaded } from '../../src/access/overload.ts';
+import { LoadShedder, overloaded } from '../../src/access/overload.ts';
 import { createRouter } from '../../router/index.ts';
 import type { Router } from '../../router/index.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
@@ -243,7 +243,10 @@ describe('load shedding', () => {
     const r = await createRouter({
       access: createAccess({ keys: g.rest.keys, limiter: createMemoryLimiter() }),
       subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
-      shedder: { begin: () => (overloadedNow ? overloaded(1) : (admitted++, () => undefined)) },
+      shedder: {
+        begin: () => (overloadedNow ? overloaded(1) : (admitted++, () => undefined)),
+        heavyTurn: () => null,
+      },
     });
     const ip = freshIp();
     const ask = (query: string) =>
@@ -277,6 +280,43 @@ describe('load shedding', () => {
     expect((await ask('{ coin(id: "litecoin") { id name } }')).headers['x-cost-budget-remaining']).toBe(
       '4997',
     );
+    await r.stop();
+  });
+});
+
+describe('heavy operations', () => {
+  it('wait for their turn on the shedder (one at a time); light ones do not', async () => {
+    const shedder = new LoadShedder({ heavyCost: 10 });
+    const r = await createRouter({
+      access: createAccess({ keys: g.rest.keys, limiter: createMemoryLimiter() }),
+      subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
+      shedder,
+      responseCache: false,
+    });
+    const ask = (query: string) =>
+      r.handle({
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        search: '',
+        body: { query },
+        socketIp: freshIp(),
+      });
+    // Heavy work of someone else holds the lane.
+    const endOther = await (shedder.heavyTurn(10) as Promise<() => void>);
+    let heavyDone = false;
+    const heavy = ask(coinsQuery(3)).then((res) => ((heavyDone = true), res)); // cost 10
+    const light = await ask(CHEAP); // cost 1: not held up
+    expect(light.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heavyDone).toBe(false);
+    endOther();
+    expect((await heavy).status).toBe(200);
+    // Its turn ended with its answer: the lane is free.
+    const next = shedder.heavyTurn(10) as Promise<() => void>;
+    let started = false;
+    void next.then(() => (started = true));
+    await Promise.resolve();
+    expect(started).toBe(true);
     await r.stop();
   });
 });

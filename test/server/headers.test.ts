@@ -1,9 +1,10 @@
 /**
- * Response headers every surface of the server shares (`src/server/app.ts`): `X-Content-Type-Options: nosniff` on
- * every response — REST, errors, 404s, preflights, the graph, pages, assets, scripts, probes — and the pages' framing
- * rules (`src/server/browser/web-route.ts`): only this origin, the wallet hosts and the emulator's loopback origins.
+ * Response headers every surface of the server shares (`src/server/every-response.ts`): `X-Content-Type-Options:
+ * nosniff` on every response — REST, errors, 404s, preflights, the graph, pages, assets, scripts, probes —, the
+ * connection closed after an early answer to a large body, and the pages' framing rules (`src/server/browser/web-route.ts`): only this origin, the wallet hosts and the emulator's loopback origins.
  * The router is a stand-in (what is checked is the server around it).
  */
+import { connect } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Router } from '../../router/index.ts';
@@ -11,6 +12,7 @@ import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { MarketService } from '../../src/market/service.ts';
 import { createServer } from '../../src/server/app.ts';
+import { DRAINED_BODY_BYTES } from '../../src/server/every-response.ts';
 import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -117,5 +119,35 @@ describe('response headers', () => {
       400,
       'INVALID_JSON',
     ]);
+  });
+
+  it('an answer sent before a large body was read closes the connection; before a small one it keeps it', async () => {
+    const url = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    /** A request head declaring `length` bytes of body, and 10 of them: the status line, `Connection`, whether closed. */
+    const answeredEarly = (length: number) =>
+      new Promise<{ head: string; closed: boolean }>((resolve, reject) => {
+        const socket = connect(Number(url.port), url.hostname);
+        let text = '';
+        let closed = false;
+        socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+        socket.on('close', () => (closed = true));
+        socket.on('error', reject);
+        socket.write(
+          `GET /v1/agg/simple/price?ids=bitcoin&vs_currencies=usd HTTP/1.1\r\nHost: x\r\nx-sp-api-key: not-a-key\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n0123456789`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve({ head: text.split('\r\n\r\n')[0] ?? '', closed });
+        }, 500);
+      });
+    // Answered at once (a GET's body is never read; here the market is not ready: 503), the body still on its way.
+    const large = await answeredEarly(DRAINED_BODY_BYTES + 1);
+    expect(large.head).toMatch(/^HTTP\/1\.1 503/);
+    expect(large.head).toMatch(/\r\nconnection: close/i);
+    expect(large.closed).toBe(true);
+    const small = await answeredEarly(DRAINED_BODY_BYTES);
+    expect(small.head).toMatch(/^HTTP\/1\.1 503/);
+    expect(small.head).toMatch(/\r\nconnection: keep-alive/i);
+    expect(small.closed).toBe(false);
   });
 });
