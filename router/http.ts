@@ -6,7 +6,8 @@
  * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
- * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs. A body the client aborts is
+ * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs. A body longer than the
+ * caller's plan allows (`GRAPH_BODY_LIMITS`: 64 KiB without a key) is `PAYLOAD_TOO_LARGE` from its headers. A body the client aborts is
  * logged at debug and not answered.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,15 +16,22 @@ import { ApiError } from '../src/core/errors.ts';
 import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Caller } from '../src/access/access.ts';
+import { GRAPH_BODY_LIMITS } from '../src/access/plans.ts';
 import { routerRequest } from './fastify-request.ts';
 import type { Router, RouterRequest } from './index.ts';
 import { sseTransport, wantsEventStream } from './sse.ts';
 import { wsTransport } from './ws.ts';
 
+/** A body over `bytes`, as the router is told. */
+const tooLarge = (bytes: number): NonNullable<RouterRequest['bodyError']> => ({
+  status: 413,
+  code: 'PAYLOAD_TOO_LARGE',
+  message: `request body must be at most ${bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes / 1024} KiB`}`,
+});
+
 /** What the router is told about a body Fastify refused; null for any other error. */
 function bodyErrorOf(err: FastifyError): RouterRequest['bodyError'] | null {
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'request body must be at most 1 MiB' };
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge(1_048_576);
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
     return { status: 400, code: 'INVALID_JSON', message: 'request body must be a valid JSON document' };
   if (err instanceof ApiError && err.code === 'INVALID_JSON')
@@ -69,7 +77,14 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       if (req.url.startsWith(`${path}/health`)) return;
       const res = await router.refuseEarly(routerRequest(req));
       if ('caller' in res) {
-        if (res.caller) callers.set(req.raw, res.caller);
+        if (!res.caller) return;
+        callers.set(req.raw, res.caller);
+        // A body longer than the caller's plan allows is answered from its headers (then not read).
+        const most = GRAPH_BODY_LIMITS[res.caller.plan];
+        if (Number(req.headers['content-length'] ?? 0) > most) {
+          await forward(req, reply, tooLarge(most));
+          return reply;
+        }
         return;
       }
       noteRequest(req.raw, res.refused.notes ?? {});

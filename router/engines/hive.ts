@@ -55,6 +55,8 @@ interface RouterServerContext extends WithRouterSource {
     headers: Record<string, string>;
     /** Ends the operation's expensive work (the load shedder's count) once it is answered. */
     endWork?: (() => void) | undefined;
+    /** Whether the operation is heavy work (its turn taken: `LoadShedder.heavyTurn`). */
+    heavy?: boolean;
   };
   /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
   routerParams?: Record<string, unknown>;
@@ -83,6 +85,17 @@ const readBodyOnce = {
   }) {
     const params = (serverContext as RouterServerContext).routerParams;
     if (params) setRequestParser(() => params);
+  },
+};
+
+/**
+ * Heavy work lets the event loop turn once between its execution and the serialisation of its answer (a chart of
+ * thousands of points: a few ms each), two shorter tasks instead of one long one for the requests waiting behind.
+ */
+const turnBeforeSerialising = {
+  onResultProcess({ serverContext }: { serverContext: unknown }): Promise<void> | undefined {
+    if (!(serverContext as Partial<RouterServerContext>).router?.heavy) return undefined;
+    return new Promise((resolve) => setImmediate(resolve));
   },
 };
 
@@ -279,6 +292,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       const turn = opts.shedder?.heavyTurn(rc.opState.cost?.estimated ?? 0);
       if (turn) {
         const endTurn = await turn;
+        rc.heavy = true;
         rc.endWork = () => {
           endTurn();
           work?.();
@@ -349,6 +363,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     plugins: () => [
       readBodyOnce as never,
       operationHooks as never,
+      turnBeforeSerialising as never,
       refuseSubscriptions as never,
       ...(apqCache ? [apqPlugin(apqCache) as never] : []),
     ],

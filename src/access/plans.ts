@@ -41,6 +41,18 @@ export const CONCURRENCY_LIMITS: Readonly<Record<CallerPlan, number>> = {
 };
 
 /**
+ * The largest body of a graph request, bytes, by the length it declares (a body sent without one is held to the
+ * server's 1 MiB): a query with its variables is a few KiB, so a caller without a key never needs a megabyte, and a
+ * flood of megabyte bodies (each parsed, then dropped) is refused from its headers.
+ */
+export const GRAPH_BODY_LIMITS: Readonly<Record<CallerPlan, number>> = {
+  keyless: 64 * 1024,
+  free: 256 * 1024,
+  pro: 1024 * 1024,
+  enterprise: 1024 * 1024,
+};
+
+/**
  * Open subscriptions (GraphQL over SSE or WebSocket) at once per key (per client IP without one), in each process.
  * Each delivered event is charged to the budgets above (docs/plans-and-limits.md).
  */

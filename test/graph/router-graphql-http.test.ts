@@ -140,14 +140,28 @@ describe('GraphQL over HTTP', () => {
       expect(r.json).toEqual(invalidJson);
       expect(r.headers['x-api-plan']).toBe('keyless');
     }
-    const large = await post({ query: `{ currencies } # ${'x'.repeat(1_100_000)}` });
-    expect(large.status).toBe(413);
-    expect(large.json).toEqual({
-      errors: [{ message: 'request body must be at most 1 MiB', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+    const tooLarge = (limit: string) => ({
+      errors: [
+        { message: `request body must be at most ${limit}`, extensions: { code: 'PAYLOAD_TOO_LARGE' } },
+      ],
     });
+    // Without a key: at most 64 KiB (GRAPH_BODY_LIMITS), refused from the declared length.
+    const padded = (bytes: number) => ({ query: '{ currencies }', variables: { pad: 'x'.repeat(bytes) } });
+    const keyless = await post(padded(70_000));
+    expect(keyless.status).toBe(413);
+    expect(keyless.json).toEqual(tooLarge('64 KiB'));
+    expect(keyless.headers['x-api-plan']).toBe('keyless');
+    expect((await post(padded(60_000))).status).toBe(200);
+    // A pro key: the server's 1 MiB.
+    const pro = { 'x-sp-api-key': (await g.makeKey('pro')).key };
+    expect((await post(padded(70_000), pro)).status).toBe(200);
+    const large = await post(padded(1_100_000), pro);
+    expect(large.status).toBe(413);
+    expect(large.json).toEqual(tooLarge('1 MiB'));
   });
 
   it('invalid UTF-8 in a JSON body is 400 INVALID_JSON, both JSON media types (never decoded with U+FFFD)', async () => {
+    g.resetCounts();
     const payload = Buffer.concat([
       Buffer.from('{"query":"{ coin(id: \\"bit'),
       Buffer.from([0xff]),
@@ -220,12 +234,14 @@ describe('GraphQL over HTTP', () => {
   // recursively: a stack overflow, so a 500).
   it('deeply nested variable values are a client error, not a 500', async () => {
     const nestedArrays = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    // 200 KB: over what a caller without a key may send (64 KiB).
+    const pro = { 'x-sp-api-key': (await g.makeKey('pro')).key };
     for (const payload of [
       `{"query":"query ($ids: [ID!]) { coins(ids: $ids) { totalCount } }","variables":{"ids":${nestedArrays}}}`,
       `{"query":"query ($c: String!) { coin(id: \\"bitcoin\\") { price(currency: $c) } }","variables":{"c":${nestedArrays}}}`,
     ]) {
       // A variable coercion failure: no data, 200 under application/json and 400 under graphql-response+json.
-      const r = await post(payload);
+      const r = await post(payload, pro);
       expect(r.status).toBe(200);
       expect(r.json).toEqual({
         errors: [
@@ -235,7 +251,7 @@ describe('GraphQL over HTTP', () => {
           },
         ],
       });
-      const strict = await post(payload, { accept: 'application/graphql-response+json' });
+      const strict = await post(payload, { ...pro, accept: 'application/graphql-response+json' });
       expect(strict.status).toBe(400);
       expect(codes(strict.json as GqlBody)).toEqual(['BAD_USER_INPUT']);
     }
