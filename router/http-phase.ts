@@ -181,12 +181,19 @@ export function batchResponse(
 
 /**
  * An answer shared by a request that joined its execution, with this request's own cost budget in
- * `extensions.cost.budget` (the answer as built carries the budget of the request that executed it).
+ * `extensions.cost.budget` (the answer as built carries the budget of the request that executed it). The answer's
+ * `extensions` come after its `data`, so the budget is rewritten where it stands instead of the whole answer parsed
+ * and written again: 15 ms for each of the requests that joined a chart of thousands of points, one after another.
  */
 export function withBudget(
   body: string,
   budget: { limit: number; remaining: number; resetMs: number },
 ): string {
+  const own = `"budget":{"limit":${budget.limit},"remaining":${budget.remaining}}`;
+  const extensions = body.lastIndexOf('"extensions":');
+  const at = extensions === -1 ? -1 : body.indexOf('"budget":{', extensions);
+  const end = at === -1 ? -1 : body.indexOf('}', at);
+  if (end !== -1) return body.slice(0, at) + own + body.slice(end + 1);
   try {
     const parsed = JSON.parse(body) as { extensions?: { cost?: Record<string, unknown> } };
     const cost = parsed.extensions?.cost;

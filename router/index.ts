@@ -124,6 +124,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       resetMs: d.resetMs,
     };
     Object.assign(state.headers, budgetHeaders(budget));
+    // A heavy answer is sent in a turn of the event loop of its own: the requests that joined one execution would
+    // otherwise all write their copy of it at once.
+    const turn = opts.shedder?.heavyTurn(result.cost);
+    if (turn) setImmediate(await turn);
     return { ...result, body: withBudget(result.body, budget) };
   }
 

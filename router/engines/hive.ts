@@ -55,8 +55,8 @@ interface RouterServerContext extends WithRouterSource {
     headers: Record<string, string>;
     /** Ends the operation's expensive work (the load shedder's count) once it is answered. */
     endWork?: (() => void) | undefined;
-    /** Whether the operation is heavy work (its turn taken: `LoadShedder.heavyTurn`). */
-    heavy?: boolean;
+    /** Ends a heavy operation's turn (`LoadShedder.heavyTurn`) once it is answered; set while it has one. */
+    endTurn?: (() => void) | undefined;
   };
   /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
   routerParams?: Record<string, unknown>;
@@ -94,7 +94,7 @@ const readBodyOnce = {
  */
 const turnBeforeSerialising = {
   onResultProcess({ serverContext }: { serverContext: unknown }): Promise<void> | undefined {
-    if (!(serverContext as Partial<RouterServerContext>).router?.heavy) return undefined;
+    if (!(serverContext as Partial<RouterServerContext>).router?.endTurn) return undefined;
     return new Promise((resolve) => setImmediate(resolve));
   },
 };
@@ -279,6 +279,10 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         cache && operation.operation === 'query'
           ? responseCacheKey(documentId(args.document), args.operationName, variables)
           : null;
+      // Heavy work waits for its turn, one heavy operation at a time on the process's event loop; an answer from the
+      // response cache too (serialising thousands of chart points is most of the work).
+      const turn = opts.shedder?.heavyTurn(rc.opState.cost?.estimated ?? 0);
+      if (turn) rc.endTurn = await turn;
       const cached = cache?.lookup(key) ?? null;
       if (cached) return setResultAndStopExecution(respond(rc, { data: cached }));
       // From here on the operation is work: refused while the process is overloaded.
@@ -288,16 +292,6 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         return stop(fromApiError(work));
       }
       rc.endWork = work;
-      // Heavy work waits for its turn: one heavy operation at a time on the process's event loop.
-      const turn = opts.shedder?.heavyTurn(rc.opState.cost?.estimated ?? 0);
-      if (turn) {
-        const endTurn = await turn;
-        rc.heavy = true;
-        rc.endWork = () => {
-          endTurn();
-          work?.();
-        };
-      }
       const direct =
         operation.operation === 'query' ? directs.find((d) => d.applies(args.document)) : undefined;
       if (direct) {
@@ -421,6 +415,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       );
     } finally {
       rc.endWork?.();
+      rc.endTurn?.();
     }
     const outHeaders: Record<string, string> = {};
     res.headers.forEach((v, k) => (outHeaders[k] = v));

@@ -285,13 +285,12 @@ describe('load shedding', () => {
 });
 
 describe('heavy operations', () => {
-  it('wait for their turn on the shedder (one at a time); light ones do not', async () => {
+  it('wait for their turn on the shedder (one at a time), answered from the response cache too; light ones do not', async () => {
     const shedder = new LoadShedder({ heavyCost: 10 });
     const r = await createRouter({
       access: createAccess({ keys: g.rest.keys, limiter: createMemoryLimiter() }),
       subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
       shedder,
-      responseCache: false,
     });
     const ask = (query: string) =>
       r.handle({
@@ -301,20 +300,24 @@ describe('heavy operations', () => {
         body: { query },
         socketIp: freshIp(),
       });
-    // Heavy work of someone else holds the lane.
-    const endOther = await (shedder.heavyTurn(10) as Promise<() => void>);
-    let heavyDone = false;
-    const heavy = ask(coinsQuery(3)).then((res) => ((heavyDone = true), res)); // cost 10
-    const light = await ask(CHEAP); // cost 1: not held up
-    expect(light.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heavyDone).toBe(false);
-    endOther();
-    expect((await heavy).status).toBe(200);
+    /** `query` (cost 10: heavy) asked while someone else's heavy work holds the lane: answered only after it ends. */
+    const waitsForTurn = async (query: string) => {
+      const endOther = await (shedder.heavyTurn(10) as Promise<() => void>);
+      let done = false;
+      const heavy = ask(query).then((res) => ((done = true), res));
+      expect((await ask(CHEAP)).status).toBe(200); // cost 1: not held up
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(done).toBe(false);
+      endOther();
+      expect((await heavy).status).toBe(200);
+    };
+    await waitsForTurn(coinsQuery(3)); // executed
+    g.resetCounts();
+    await waitsForTurn(coinsQuery(3)); // from the response cache (and the light query too, this time)
+    expect(g.counts.contexts.markets).toBe(0);
     // Its turn ended with its answer: the lane is free.
-    const next = shedder.heavyTurn(10) as Promise<() => void>;
     let started = false;
-    void next.then(() => (started = true));
+    void (shedder.heavyTurn(10) as Promise<() => void>).then(() => (started = true));
     await Promise.resolve();
     expect(started).toBe(true);
     await r.stop();
