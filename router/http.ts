@@ -7,8 +7,8 @@
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
  * `PAYLOAD_TOO_LARGE` in the GraphQL error shape — the codes and messages of the REST APIs. A body longer than the
- * caller's plan allows (`GRAPH_BODY_LIMITS`: 64 KiB without a key) is `PAYLOAD_TOO_LARGE` from its headers. A body the client aborts is
- * logged at debug and not answered.
+ * caller's plan allows (`GRAPH_BODY_LIMITS`: 64 KiB without a key) is `PAYLOAD_TOO_LARGE` from its headers. A body
+ * the client aborts is logged at debug and not answered.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAborted } from '../src/core/client-aborted.ts';

@@ -102,8 +102,9 @@ const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * The process's pino: one JSON object a line, ISO timestamps, on `dest` — by default stderr, lines gathered up to
- * {@link LOG_BUFFER_BYTES} per write, and written at most {@link LOG_FLUSH_MS} after they were logged (a quiet process's warnings are not held back), what is left when the process exits. On a terminal the same lines are
- * printed pretty (pino-pretty: time, level, message, fields), at once, unless `format` (`LOG_FORMAT`) says `json`.
+ * {@link LOG_BUFFER_BYTES} per write, and written at most {@link LOG_FLUSH_MS} after they were logged (a quiet
+ * process's warnings are not held back), what is left when the process exits. On a terminal the same lines are printed
+ * pretty (pino-pretty: time, level, message, fields), at once, unless `format` (`LOG_FORMAT`) says `json`.
  */
 export function createPino(level: LogLevel, dest?: DestinationStream, format?: 'json' | 'pretty'): Pino {
   const options = { level, timestamp: isoTime };
