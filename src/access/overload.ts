@@ -101,12 +101,11 @@ export class LoadShedder {
    */
   heavyTurn(cost: number): Promise<() => void> | null {
     if (this.heavyCost === 0 || cost < this.heavyCost) return null;
-    const end = () => this.nextHeavy();
     let ended = false;
     const once = () => {
       if (ended) return;
       ended = true;
-      end();
+      this.nextHeavy();
     };
     if (!this.heavyRunning) {
       this.heavyRunning = true;

@@ -25,6 +25,16 @@ afterAll(async () => {
 });
 const { post, get, viaSmall } = routerRequests(() => t);
 
+/** One POST of `query` to the router `r` itself (no HTTP server), from `ip`. */
+const ask = (r: Router, query: string, ip = freshIp()) =>
+  r.handle({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    search: '',
+    body: { query },
+    socketIp: ip,
+  });
+
 /** A query whose cost grows with `first`: 1 + first × (edges 1 + node 1 + supply 1 [+ ath 1]). */
 const coinsQuery = (first: number, ath = false): string =>
   `{ coins(first: ${first}) { edges { node { id supply { circulating } ${ath ? 'ath { value }' : ''} } } } }`;
@@ -150,14 +160,6 @@ describe('cost budgets per minute', () => {
       subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
     });
   }
-  const ask = (r: Router, query: string, ip: string) =>
-    r.handle({
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      search: '',
-      body: { query },
-      socketIp: ip,
-    });
   const json = (body: string) => JSON.parse(body) as GqlBody;
 
   it('each answer says what is left: charged at the estimate, corrected to the measured cost', async () => {
@@ -249,22 +251,15 @@ describe('load shedding', () => {
       },
     });
     const ip = freshIp();
-    const ask = (query: string) =>
-      r.handle({
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        search: '',
-        body: { query },
-        socketIp: ip,
-      });
-    expect((await ask(CHEAP)).status).toBe(200); // executed, and kept by the response cache
+    const asked = (query: string) => ask(r, query, ip);
+    expect((await asked(CHEAP)).status).toBe(200); // executed, and kept by the response cache
     expect(admitted).toBe(1);
     overloadedNow = true;
-    const cached = await ask(CHEAP);
+    const cached = await asked(CHEAP);
     expect(cached.status).toBe(200);
     expect(cached.headers['x-cost-budget-remaining']).toBe('4998');
     g.resetCounts();
-    const refused = await ask('{ coin(id: "litecoin") { id name } }');
+    const refused = await asked('{ coin(id: "litecoin") { id name } }');
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     const body = JSON.parse(refused.body) as GqlBody;
@@ -277,7 +272,7 @@ describe('load shedding', () => {
     });
     expect(g.counts.contexts.markets).toBe(0);
     overloadedNow = false;
-    expect((await ask('{ coin(id: "litecoin") { id name } }')).headers['x-cost-budget-remaining']).toBe(
+    expect((await asked('{ coin(id: "litecoin") { id name } }')).headers['x-cost-budget-remaining']).toBe(
       '4997',
     );
     await r.stop();
@@ -292,20 +287,12 @@ describe('heavy operations', () => {
       subgraphs: { kind: 'in-process', subgraphs: g.subgraphs },
       shedder,
     });
-    const ask = (query: string) =>
-      r.handle({
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        search: '',
-        body: { query },
-        socketIp: freshIp(),
-      });
     /** `query` (cost 10: heavy) asked while someone else's heavy work holds the lane: answered only after it ends. */
     const waitsForTurn = async (query: string) => {
       const endOther = await (shedder.heavyTurn(10) as Promise<() => void>);
       let done = false;
-      const heavy = ask(query).then((res) => ((done = true), res));
-      expect((await ask(CHEAP)).status).toBe(200); // cost 1: not held up
+      const heavy = ask(r, query).then((res) => ((done = true), res));
+      expect((await ask(r, CHEAP)).status).toBe(200); // cost 1: not held up
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(done).toBe(false);
       endOther();
