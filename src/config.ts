@@ -98,6 +98,11 @@ export interface AppConfig {
   subscriptionIdLimits: Partial<Record<CallerPlan, number>>;
   /** `SHED_LAG_MS`, default 250: event-loop lag above which new expensive work is refused (503); 0: off. */
   shedLagMs: number;
+  /**
+   * `REFUSAL_HOLD_MS`, default 1,000: how long a 429 is held for a caller refused more than 10 times inside one
+   * `Retry-After` period (`src/access/refusal-pace.ts`); 0: sent at once.
+   */
+  refusalHoldMs: number;
   /** `SHED_MAX_IN_FLIGHT`, default 256: expensive work under way at once above which new work is refused; 0: off. */
   shedMaxInFlight: number;
   /** `ROUTER_PLANNER`, default `rust`: the router's query planner (`router/engines/hive.ts`), or `js`. */
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       250,
     ),
     shedLagMs: int(env, 'SHED_LAG_MS', 250, 0, 60_000),
+    refusalHoldMs: int(env, 'REFUSAL_HOLD_MS', 1_000, 0, 60_000),
     shedMaxInFlight: int(env, 'SHED_MAX_IN_FLIGHT', 256, 0, 1_000_000),
     routerPlanner: routerPlanner(env.ROUTER_PLANNER),
     readyRequiresSubgraphs: bool(env, 'READY_REQUIRES_SUBGRAPHS', true),

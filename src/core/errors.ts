@@ -19,7 +19,11 @@ export class ApiError extends Error {
     /** Extra GraphQL `extensions` entries (`cost` on a cost refusal). */
     readonly extensions: Readonly<Record<string, unknown>> = {},
   ) {
+    // An answer to the client, not a fault of ours: no stack is captured (most of the cost of a refusal otherwise).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 
   toBody(): { error: { code: string; message: string } } {

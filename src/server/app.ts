@@ -16,6 +16,7 @@ import { ApiError } from '../core/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
 import type { LoadShedder } from '../access/overload.ts';
+import type { RefusalPace } from '../access/refusal-pace.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
 import { registerHealth } from './health.ts';
@@ -30,6 +31,8 @@ export interface ServerOptions extends HealthOptions {
   priceBase?: string;
   /** The process's load shedder (`ProcessRun.shedder`): refuses new work while overloaded; default none. */
   shedder?: Pick<LoadShedder, 'begin'> | undefined;
+  /** The process's pace of repeated 429s (`ProcessRun.refusalPace`); default none: each sent at once (tests). */
+  refusalPace?: RefusalPace | undefined;
   /** The process's Fastify options (`ProcessRun.fastifyOptions`: its pino, request ids); default none (tests). */
   fastifyOptions?: Pick<
     FastifyServerOptions,
@@ -97,7 +100,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     bodyLimit: 1_048_576,
   });
   registerErrorHandling(app);
-  everyResponse(app);
+  everyResponse(app, opts.refusalPace);
   strictJsonBodies(app);
   await app.register(cors, {
     origin: true,

@@ -80,7 +80,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   run.defer(() => db.close());
   const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
   registerErrorHandling(app);
-  everyResponse(app);
+  everyResponse(app, run.refusalPace);
   strictJsonBodies(app);
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};

@@ -25,6 +25,7 @@ import {
 import type { Span } from '../core/trace.ts';
 import type { DemoProgress } from '../market/demo.ts';
 import { LoadShedder } from '../access/overload.ts';
+import { RefusalPace } from '../access/refusal-pace.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';
 import { accessLine, accessLineFields } from './access-line.ts';
 import type { AccessLine } from './access-line.ts';
@@ -69,13 +70,22 @@ export class ProcessRun {
    * executions and the price API's builds; sampling from {@link listen} to {@link close}.
    */
   readonly shedder: LoadShedder;
+  /** Holds the 429s of a caller who keeps asking before its `Retry-After` (`REFUSAL_HOLD_MS`). */
+  readonly refusalPace: RefusalPace;
 
   constructor(
     private readonly cfg: Pick<AppConfig, 'logLevel' | 'host' | 'port'> &
       Partial<
         Pick<
           AppConfig,
-          'shutdownTimeoutMs' | 'metricsPort' | 'logFormat' | 'tracing' | 'shedLagMs' | 'shedMaxInFlight'
+          | 'shutdownTimeoutMs'
+          | 'metricsPort'
+          | 'logFormat'
+          | 'tracing'
+          | 'shedLagMs'
+          | 'shedMaxInFlight'
+          | 'refusalHoldMs'
+          | 'trustedProxies'
         >
       >,
     io: ProcessIo,
@@ -110,6 +120,10 @@ export class ProcessRun {
       ...(cfg.shedMaxInFlight !== undefined ? { maxInFlight: cfg.shedMaxInFlight } : {}),
     });
     this.metrics?.watchLoad(this.shedder);
+    this.refusalPace = new RefusalPace({
+      ...(cfg.refusalHoldMs !== undefined ? { holdMs: cfg.refusalHoldMs } : {}),
+      ...(cfg.trustedProxies ? { trustedProxies: cfg.trustedProxies } : {}),
+    });
     // Registered first so that it is closed last: the spans of the drain are exported too.
     if (cfg.tracing) this.defer(startTracing(cfg.tracing, part));
     this.fastifyOptions = {
@@ -146,9 +160,10 @@ export class ProcessRun {
    */
   instrument(app: FastifyInstance, dependencies?: Dependencies): void {
     const part = this.part;
-    app.addHook('onSend', async (req, reply) => {
+    app.addHook('onSend', (req, reply, payload, done) => {
       reply.header('x-request-id', req.id);
       if (this.current === 'draining') reply.header('connection', 'close');
+      done(null, payload);
     });
     this.metrics?.label(part);
     const tracing = tracingEnabled();

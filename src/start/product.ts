@@ -110,6 +110,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     reserves: () => attester?.health ?? null,
     fastifyOptions: run.fastifyOptions,
     shedder: run.shedder,
+    refusalPace: run.refusalPace,
   });
   run.instrument(app);
   const url = await run.listen(app);
