@@ -27,7 +27,7 @@ interface Entry {
    */
   deps: ReadonlyArray<readonly [Subgraph<unknown>, WeakRef<object>]>;
   data: Record<string, unknown>;
-  /** Length of the key plus the data's JSON: what the memory bound counts. */
+  /** Length of the key plus the answer's as sent (its data's JSON and a little more): what the bound counts. */
   size: number;
 }
 
@@ -36,7 +36,7 @@ export interface ResponseCacheStats {
   misses: number;
   stored: number;
   entries: number;
-  /** Sum of the entries' sizes: key length plus the data's JSON length each. */
+  /** Sum of the entries' sizes: key length plus the answer's length each. */
   size: number;
 }
 
@@ -45,8 +45,8 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   /**
    * Bound on what the entries keep, as the sum over entries of the key's length (query id, operation name and the
-   * variables' JSON) and the data's JSON length (oldest dropped first; an entry larger than an eighth of it is not
-   * kept). Default 16 MiB — a few times that in heap.
+   * variables' JSON) and the length of the answer as sent, its data's JSON and the extensions beside it (oldest
+   * dropped first; an entry larger than an eighth of it is not kept). Default 16 MiB — a few times that in heap.
    */
   maxSize?: number;
 }
@@ -54,8 +54,11 @@ export interface ResponseCacheOptions {
 export interface ResponseCache {
   /** The kept data for `key`, when still current (a hit), else null (a miss; null `key`: neither). */
   lookup(key: string | null): Record<string, unknown> | null;
-  /** Keeps an answer without errors, when everything `ctx`'s subgraph contexts read was versioned. */
-  store(key: string | null, data: Record<string, unknown>, ctx: SourceContext): Promise<void>;
+  /**
+   * Keeps an answer without errors, when everything `ctx`'s subgraph contexts read was versioned; `bytes`: the
+   * length of the answer as sent (its serialisation is the engine's: the data is not serialised again to weigh it).
+   */
+  store(key: string | null, data: Record<string, unknown>, ctx: SourceContext, bytes: number): Promise<void>;
   stats(): ResponseCacheStats;
 }
 
@@ -125,12 +128,17 @@ export function createResponseCache(
     return e.data;
   }
 
-  async function store(key: string | null, data: Record<string, unknown>, ctx: SourceContext): Promise<void> {
+  async function store(
+    key: string | null,
+    data: Record<string, unknown>,
+    ctx: SourceContext,
+    bytes: number,
+  ): Promise<void> {
     if (key === null) return;
+    const size = key.length + bytes;
+    if (size > maxSize / 8) return;
     const deps = await depsOf(ctx);
     if (!deps) return;
-    const size = key.length + JSON.stringify(data).length;
-    if (size > maxSize / 8) return;
     entries.set(key, { deps, data, size });
     counts.stored++;
   }

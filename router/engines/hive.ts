@@ -57,6 +57,8 @@ interface RouterServerContext extends WithRouterSource {
     endWork?: (() => void) | undefined;
     /** Ends a heavy operation's turn (`LoadShedder.heavyTurn`) once it is answered; set while it has one. */
     endTurn?: (() => void) | undefined;
+    /** An answer for the response cache, kept once it is serialised (weighed by its length as sent). */
+    toCache?: { key: string; data: Record<string, unknown> } | undefined;
   };
   /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
   routerParams?: Record<string, unknown>;
@@ -297,7 +299,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       if (direct) {
         const answer = await direct.run(args.document, variables, args.operationName ?? null, source);
         if (answer) {
-          await cache?.store(key, answer.data, source);
+          if (key !== null) rc.toCache = { key, data: answer.data };
           return setResultAndStopExecution(respond(rc, answer));
         }
       }
@@ -325,8 +327,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         onExecuteDone({ result, setResult }: { result: unknown; setResult: (r: ExecutionResult) => void }) {
           if (!result || typeof result !== 'object' || Symbol.asyncIterator in result) return;
           const r = result as ExecutionResult;
-          if (cache && key !== null && r.data && !r.errors?.length)
-            void cache.store(key, r.data as Record<string, unknown>, source);
+          if (key !== null && r.data && !r.errors?.length)
+            rc.toCache = { key, data: r.data as Record<string, unknown> };
           // Execution started, so the answer has `data` (null when a non-null root field failed; the Rust
           // planner's executor leaves it out then) — unless the variables did not coerce (the JS planner's
           // graphql-js answers that without `data`: a request error, as with the Rust planner).
@@ -420,7 +422,10 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     const outHeaders: Record<string, string> = {};
     res.headers.forEach((v, k) => (outHeaders[k] = v));
     Object.assign(outHeaders, rc.headers);
-    const answer = normaliseRequestError(res.status, await res.text(), req);
+    const sent = await res.text();
+    if (cache && rc.toCache)
+      void cache.store(rc.toCache.key, rc.toCache.data, serverContext.routerSource, sent.length);
+    const answer = normaliseRequestError(res.status, sent, req);
     return {
       ...answer,
       headers: outHeaders,

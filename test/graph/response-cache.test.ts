@@ -184,7 +184,26 @@ describe('response cache (embedded router)', () => {
     // A lower bound of each entry: the variables' JSON (in the key) and the data's.
     const sizeOf = (id: string) => JSON.stringify({ id }).length + JSON.stringify({ coin: { id } }).length;
     const byCount = await routerWith({ responseCache: { maxEntries: 2 } });
-    const bySize = await routerWith({ responseCache: { maxSize: 8 * 90 } });
+    // An entry weighs its key (about 40 bytes) and its answer as sent: the bound holds eight of the largest.
+    const ten = [
+      'bitcoin',
+      'litecoin',
+      'dogecoin',
+      'ethereum',
+      'solana',
+      'ripple',
+      'cardano',
+      'tron',
+      'monero',
+      'dash',
+    ];
+    const probe = await routerWith({});
+    let largest = 0;
+    for (const id of ten)
+      largest = Math.max(largest, (await ask(probe, q, { variables: { id } })).raw.body.length);
+    await probe.stop();
+    const bound = 8 * (largest + 40);
+    const bySize = await routerWith({ responseCache: { maxSize: bound } });
     try {
       for (const id of ids) await ask(byCount, q, { variables: { id } });
       expect(byCount.responseCacheStats()).toMatchObject({ stored: 4, entries: 2 });
@@ -193,23 +212,11 @@ describe('response cache (embedded router)', () => {
       await ask(byCount, q, { variables: { id: 'bitcoin' } }); // dropped: the oldest
       expect(g.counts.contexts.markets).toBe(1);
 
-      // Ten entries of about 80 bytes each (key and data) against a bound of 720: the oldest go.
-      const ten = [
-        'bitcoin',
-        'litecoin',
-        'dogecoin',
-        'ethereum',
-        'solana',
-        'ripple',
-        'cardano',
-        'tron',
-        'monero',
-        'dash',
-      ];
+      // Ten entries against a bound of eight: the oldest go.
       for (const id of ten) expect((await ask(bySize, q, { variables: { id } })).status).toBe(200);
       const st = bySize.responseCacheStats();
       expect(st?.stored).toBe(10);
-      expect(st?.size).toBeLessThanOrEqual(8 * 90);
+      expect(st?.size).toBeLessThanOrEqual(bound);
       expect(st?.entries).toBeLessThan(10);
       expect(st?.size).toBeGreaterThan(sizeOf('bitcoin') * (st?.entries ?? 0));
       g.resetCounts();
@@ -218,7 +225,7 @@ describe('response cache (embedded router)', () => {
       await ask(bySize, q, { variables: { id: 'bitcoin' } }); // the oldest: dropped
       expect(g.counts.contexts.markets).toBe(1);
       // A response larger than an eighth of the bound is never kept.
-      const big = await routerWith({ responseCache: { maxSize: 8 * 120 } });
+      const big = await routerWith({ responseCache: { maxSize: bound } });
       try {
         await ask(big, LIST);
         expect(big.responseCacheStats()).toMatchObject({ stored: 0, entries: 0, size: 0 });
