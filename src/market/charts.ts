@@ -7,6 +7,7 @@
  * points in all (the least recently used go first) and never outlive their snapshot's use.
  */
 import { LRUCache } from 'lru-cache';
+import { nextTurn } from '../core/turns.ts';
 import { buildChart, dailyCandles } from '../engine/chart.ts';
 import type { ChartSeries, RateAt } from '../engine/chart.ts';
 import type { MarketSnapshot } from '../engine/snapshot.ts';
@@ -46,14 +47,17 @@ export class ChartCache {
   /** The chart of `ask` in `snap`: prices, market caps and volumes at the bars' times and the snapshot's point. */
   series(snap: MarketSnapshot, ask: ChartAsk, read: ReadBars): Promise<ChartSeries> {
     const key = `chart|${ask.coin.id}|${ask.code}|${ask.res}|${ask.spanKey}`;
-    return this.once(snap, key, async () =>
-      buildChart(await read(ask.res, ask.from, ask.to), {
+    return this.once(snap, key, async () => {
+      const bars = await read(ask.res, ask.from, ask.to);
+      // Each build in a turn of the event loop of its own: one read may bring the bars of many charts at once.
+      await nextTurn();
+      return buildChart(bars, {
         from: ask.from,
         to: ask.to,
         rate: rateOf(snap, ask.code),
         latest: latestPoint(snap, ask.coin),
-      }),
-    ) as Promise<ChartSeries>;
+      });
+    }) as Promise<ChartSeries>;
   }
 
   /**

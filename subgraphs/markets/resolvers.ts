@@ -10,6 +10,7 @@ import { searchAssets } from '../../src/engine/search.ts';
 import { supplyStatusReason } from '../../src/engine/supply.ts';
 import type { AssetMarket, SupplyStatus as SupplyStatusModel } from '../../src/engine/types.ts';
 import { COIN_ID } from '../../src/core/params.ts';
+import { nextTurn } from '../../src/core/turns.ts';
 import { pickResolution } from '../../src/market/chart-params.ts';
 import type { ChartInterval as RestChartInterval } from '../../src/market/chart-params.ts';
 import { CATEGORY_ORDERS, presentCategories } from '../../src/market/present/categories.ts';
@@ -61,6 +62,9 @@ const INTERVALS: Readonly<Record<ChartInterval, RestChartInterval | undefined>> 
   [ChartInterval.Daily]: 'daily',
 };
 
+/** Points above which a chart is made in a turn of its own (a 90-day hourly chart has 2,161; a 30-day one 721). */
+const LONG_CHART_POINTS = 1_000;
+
 const Coin: CoinResolvers<MarketsContext> = {
   __resolveReference: (ref, ctx) => ctx.loaders.coinById.load(ref.id),
   symbol: (m) => m.symbol.toLowerCase(),
@@ -102,6 +106,9 @@ const Coin: CoinResolvers<MarketsContext> = {
       { coin: m, code: conv.code, res, spanKey: String(n), from, to: now },
       (r, f, t) => ctx.loaders.barsByCoin.load({ id: m.id, res: r, from: f, to: t }),
     );
+    // A long chart's points are made (and completed by the executor) in a turn of the event loop of their own: a
+    // request for many long charts would otherwise make them all in one task, with every other request waiting.
+    if (s.prices.length > LONG_CHART_POINTS) await nextTurn();
     return {
       points: s.prices.map(([time, p], i) => ({
         time,
