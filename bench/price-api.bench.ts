@@ -8,8 +8,10 @@
  * (`LOG_LEVEL=error`, no metrics) and on as operated (an access line per request at `LOG_LEVEL=info` into a file, as a
  * log shipper would tail it; Prometheus metrics on `METRICS_PORT`; tracing off): both servers run at once, each on
  * its own copy of the store, and the load alternates between them in slices of `DURATION` s for `ROUNDS` rounds
- * (default 6); it prints req/s and the server's CPU time per response (from /proc) of each, and the median of the
- * rounds' ratios on/off. `BENCH_OBSERVE=parts` adds the access lines alone and the metrics alone. `PROFILE_DIR`: a CPU
+ * (default 6, made even); it prints req/s and the server's CPU time per response (from /proc) of each, and the ratio
+ * on/off as the median over pairs of rounds: each pair is a round with `off` first and one with `on` first, and its
+ * ratio the geometric mean of theirs, so that the cost of going second in a round (a few per cent, whichever mode it
+ * is) cancels out instead of deciding a single round's ratio. `BENCH_OBSERVE=parts` adds the access lines alone and the metrics alone. `PROFILE_DIR`: a CPU
  * profile of each server.
  */
 import { spawn } from 'node:child_process';
@@ -80,7 +82,8 @@ const MODES =
     ? (['off', 'logs', 'metrics', 'on'] as const)
     : (['off', 'on'] as const);
 type Mode = (typeof MODES)[number];
-const ROUNDS = Number(process.env.ROUNDS ?? 6);
+/** Rounds of the observe mode, an even number: half with each mode first. */
+const ROUNDS = Math.ceil(Number(process.env.ROUNDS ?? 6) / 2) * 2;
 const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error', TICK_INTERVAL_MS: '3600000' };
 /** Each mode's environment: observability off, the access lines alone, the metrics alone, both (as operated). */
 const modeEnv: Record<Mode, Record<string, string>> = {
@@ -186,15 +189,18 @@ try {
     };
     const others = MODES.filter((m) => m !== 'off');
     console.log(
-      `\n${DURATION} s per slice, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${MODES.join(' / ')}; the median of the rounds' ratios`,
+      `\n${DURATION} s per slice, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${MODES.join(' / ')}; ratios: the median over pairs of rounds (one of each order) of the pair's geometric mean`,
     );
     console.log(
       `endpoint | off req/s | ${others.map((m) => `${m} req/s (× off)`).join(' | ')} | off CPU ms/req | ${others.map((m) => `${m} CPU ms/req (× off)`).join(' | ')}`,
     );
     endpoints.forEach(([name], i) => {
       const of = (m: Mode) => runs[m][i] as Slice[];
-      const ratio = (m: Mode, k: keyof Slice) =>
-        median(of(m).map((s, r) => s[k] / (of('off')[r] as Slice)[k])).toFixed(3);
+      const ratio = (m: Mode, k: keyof Slice) => {
+        const rounds = of(m).map((s, r) => s[k] / (of('off')[r] as Slice)[k]);
+        const pairs = rounds.flatMap((x, r) => (r % 2 ? [Math.sqrt(x * (rounds[r - 1] as number))] : []));
+        return median(pairs).toFixed(3);
+      };
       const med = (m: Mode, k: keyof Slice) => median(of(m).map((s) => s[k]));
       console.log(
         [
