@@ -183,8 +183,7 @@ export function createAccess(opts: AccessOptions): Access {
     if (found.kind === 'conflict') return deny(400, 'API_KEY_CONFLICT');
     if (found.kind === 'invalid') return deny(401, 'API_KEY_UNKNOWN');
     if (found.kind === 'none') {
-      const xff = req.headers['x-forwarded-for'];
-      const ip = clientIp(req.socketIp, Array.isArray(xff) ? xff.join(',') : xff, trusted);
+      const ip = clientIp(req.socketIp, req.headers['x-forwarded-for'], trusted);
       return { plan: 'keyless', identity: `ip:${ip || 'unknown'}`, key: null, limitPerMinute: keyless };
     }
     const key = await opts.keys.lookup(found.key);

@@ -4,13 +4,14 @@ import { BlockList, isIP } from 'node:net';
  * The client address behind trusted reverse proxies. `X-Forwarded-For` is honoured only when the socket peer is a
  * trusted proxy; it is then walked right to left, skipping trusted hops, and the first untrusted address is the
  * client. Anything the client wrote further left is ignored, so it cannot pick its own address. An entry that is not
- * an address ends the walk at the last hop that was trusted.
+ * an address ends the walk at the last hop that was trusted. Several `X-Forwarded-For` headers read as one list.
  */
 export function clientIp(
   socketAddr: string,
-  xff: string | undefined,
+  header: string | readonly string[] | undefined,
   trustedProxies: readonly string[],
 ): string {
+  const xff = typeof header === 'string' || header === undefined ? header : header.join(',');
   const peer = normalizeIp(socketAddr) ?? socketAddr;
   if (!xff || trustedProxies.length === 0) return peer;
   const trusted = matcherFor(trustedProxies);

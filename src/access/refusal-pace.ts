@@ -50,7 +50,7 @@ export class RefusalPace {
   /** Who a refusal was for: the key it named, else the client's address behind the trusted proxies. */
   callerOf(keyId: string | undefined, socketIp: string, xff: string | string[] | undefined): string {
     if (keyId !== undefined) return `key:${keyId}`;
-    return `ip:${clientIp(socketIp, Array.isArray(xff) ? xff.join(',') : xff, this.trusted)}`;
+    return `ip:${clientIp(socketIp, xff, this.trusted)}`;
   }
 
   /**

@@ -28,8 +28,7 @@ export interface ApiLimits {
 
 /** The client address of a request, as the price API's keyless budget sees it. */
 export function requestIp(req: FastifyRequest, trustedProxies: readonly string[]): string {
-  const xff = req.headers['x-forwarded-for'];
-  return clientIp(req.socket.remoteAddress ?? '', Array.isArray(xff) ? xff.join(',') : xff, trustedProxies);
+  return clientIp(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trustedProxies);
 }
 
 /** An `onRequest` hook for an `/api` scope: counts each route that declares a per-IP bucket (a 429 when over). */

@@ -47,6 +47,10 @@ describe('clientIp', () => {
   it('is the peer without X-Forwarded-For', () => {
     expect(clientIp('10.0.0.1', undefined, TRUSTED)).toBe('10.0.0.1');
   });
+
+  it('reads several X-Forwarded-For headers as one list, in order', () => {
+    expect(clientIp('10.0.0.1', ['1.1.1.1', '198.51.100.9, 10.0.0.2'], TRUSTED)).toBe('198.51.100.9');
+  });
 });
 
 describe('parseTrustedProxies', () => {
