@@ -43,6 +43,7 @@ import {
 } from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
 import { inSpan, startSpan, tracingEnabled } from '../../src/core/trace.ts';
+import { nextTurn } from '../../src/core/turns.ts';
 import { allRootSkipped, withRepeatedFieldsMerged } from './plannable.ts';
 import type { WithRouterSource } from './hive-sources.ts';
 
@@ -97,7 +98,7 @@ const readBodyOnce = {
 const turnBeforeSerialising = {
   onResultProcess({ serverContext }: { serverContext: unknown }): Promise<void> | undefined {
     if (!(serverContext as Partial<RouterServerContext>).router?.endTurn) return undefined;
-    return new Promise((resolve) => setImmediate(resolve));
+    return nextTurn();
   },
 };
 
