@@ -14,9 +14,9 @@
  * is) cancels out instead of deciding a single round's ratio. `BENCH_OBSERVE=parts` adds the access lines alone and the metrics alone. `PROFILE_DIR`: a CPU
  * profile of each server.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startServe, waitForStatus } from '../test/support/process.ts';
@@ -40,12 +40,12 @@ interface Row {
   non2xx: number;
 }
 
-async function load(url: string, keys: string[]): Promise<Row & { name: string }> {
+async function load(url: string, keys: string[], duration = DURATION): Promise<Row & { name: string }> {
   let i = 0;
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     requests: [
       {
         setupRequest: (req) => ({
@@ -67,6 +67,16 @@ async function ceilingServer(body: Buffer): Promise<{ url: string; stop: () => v
   await new Promise((r) => child.stdout?.once('data', r));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
+
+/**
+ * Observe mode on a machine of two cores or more (`PIN=0`: not): every server on the first core, this process (the
+ * load generator) on the second, all threads of each (`taskset -a`). Sharing the cores as the scheduler pleases made
+ * one slice's CPU per response differ from the next by up to 30 %.
+ */
+const PIN = process.env.PIN !== '0' && availableParallelism() >= 2;
+const pin = (pid: number, cpu: number): void => {
+  execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+};
 
 /** A process's CPU time so far (user + system), ms, from /proc (Linux). */
 function cpuMs(pid: number): number {
@@ -161,13 +171,15 @@ try {
       );
       await waitForStatus(`${s.url}/healthz`, 200, 600_000);
       servers.set(mode, { url: s.url, pid: s.child.pid as number, stop: () => s.stop('SIGTERM') });
+      if (PIN) pin(s.child.pid as number, 0);
     }
+    if (PIN) pin(process.pid, 1);
     const runs = Object.fromEntries(MODES.map((m) => [m, endpoints.map(() => [] as Slice[])])) as Record<
       Mode,
       Slice[][]
     >;
     for (const [i, [name, path]] of endpoints.entries()) {
-      for (const mode of MODES) await load(`${servers.get(mode)?.url}${path}`, keys); // warm-up, not counted
+      for (const mode of MODES) await load(`${servers.get(mode)?.url}${path}`, keys, Math.max(DURATION, 20)); // warm-up, not counted
       for (let round = 1; round <= ROUNDS; round++)
         // Alternating which mode goes first, so that neither always follows the other.
         for (const mode of round % 2 ? MODES : [...MODES].reverse()) {
@@ -189,7 +201,7 @@ try {
     };
     const others = MODES.filter((m) => m !== 'off');
     console.log(
-      `\n${DURATION} s per slice, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${MODES.join(' / ')}; ratios: the median over pairs of rounds (one of each order) of the pair's geometric mean`,
+      `\n${DURATION} s per slice, ${CONNECTIONS} connections, ${PIN ? 'servers on core 0 and the load on core 1, ' : ''}${ROUNDS} rounds of ${MODES.join(' / ')}; ratios: the median over pairs of rounds (one of each order) of the pair's geometric mean`,
     );
     console.log(
       `endpoint | off req/s | ${others.map((m) => `${m} req/s (× off)`).join(' | ')} | off CPU ms/req | ${others.map((m) => `${m} CPU ms/req (× off)`).join(' | ')}`,

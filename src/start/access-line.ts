@@ -8,10 +8,15 @@ import { jsonString } from '../core/log.ts';
 import { requestNotesOf } from '../core/request-notes.ts';
 import type { AnsweredRequest } from './metrics.ts';
 
-/** One access line: what {@link AnsweredRequest} says, and the request's id and the key's. */
+/**
+ * One access line: what {@link AnsweredRequest} says, and the request's id, the key's and its URL (the line's route
+ * when no route's pattern matched: the path, without its query). Held until its batch is written: never changed once
+ * made.
+ */
 export interface AccessLine extends AnsweredRequest {
   reqId: string;
   key: string | undefined;
+  url: string;
 }
 
 /**
@@ -32,7 +37,8 @@ export function accessLine(
   return {
     reqId: req.id,
     method: req.method,
-    route: pattern ?? req.url.split('?')[0],
+    route: pattern,
+    url: req.url,
     status: reply.statusCode,
     ms: Math.round(reply.elapsedTime * 10) / 10,
     plan: reply.getHeader('x-api-plan'),
@@ -49,8 +55,7 @@ export function accessLine(
  */
 export function accessLineFields(l: AccessLine): string {
   // The id is valid or made here (letters, digits, `._:-`), the method an HTTP token (Node checks): neither needs escaping.
-  let s = `,"reqId":"${l.reqId}","method":"${l.method}"`;
-  if (l.route !== undefined) s += `,"route":${jsonString(l.route)}`;
+  let s = `,"reqId":"${l.reqId}","method":"${l.method}","route":${jsonString(routeOf(l))}`;
   s += `,"status":${l.status},"ms":${number(l.ms)}`;
   if (l.plan !== undefined)
     s += `,"plan":${typeof l.plan === 'string' ? jsonString(l.plan) : JSON.stringify(l.plan)}`;
@@ -60,5 +65,9 @@ export function accessLineFields(l: AccessLine): string {
   if (l.cost !== undefined) s += `,"cost":${number(l.cost)}`;
   return s;
 }
+
+/** The line's route: the pattern that matched, else the path without its query (never a key). */
+export const routeOf = (l: Pick<AccessLine, 'route' | 'url'>): string =>
+  l.route ?? (l.url.split('?')[0] as string);
 
 const number = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');

@@ -27,7 +27,7 @@ import type { DemoProgress } from '../market/demo.ts';
 import { LoadShedder } from '../access/overload.ts';
 import { RefusalPace } from '../access/refusal-pace.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';
-import { accessLine, accessLineFields } from './access-line.ts';
+import { accessLine, accessLineFields, routeOf } from './access-line.ts';
 import type { AccessLine } from './access-line.ts';
 import { startTracing } from './tracing.ts';
 
@@ -112,8 +112,10 @@ export class ProcessRun {
     const log = this.log;
     this.writeAccessLine =
       write ??
-      ((line) =>
-        log.info('request', Object.fromEntries(Object.entries(line).filter(([, v]) => v !== undefined))));
+      ((line) => {
+        const { url: _, ...fields } = { ...line, route: routeOf(line) };
+        log.info('request', Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+      });
     if (cfg.metricsPort !== undefined) this.metrics = new ProcessMetrics();
     this.shedder = new LoadShedder({
       ...(cfg.shedLagMs !== undefined ? { maxLagMs: cfg.shedLagMs } : {}),
@@ -177,11 +179,7 @@ export class ProcessRun {
         if (span) endServerSpan(span, line);
         if (this.observesRequests) {
           this.writeAccessLine(line);
-          if (this.metrics) {
-            // Written already: the metrics take the route's pattern alone (no pattern: `unmatched`).
-            line.route = pattern;
-            this.metrics.observe(line);
-          }
+          this.metrics?.observe(line);
         }
         done();
       });

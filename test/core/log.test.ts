@@ -86,6 +86,7 @@ describe('the access line writer', () => {
       reqId: 'r-1',
       method: 'POST',
       route: '/graphql',
+      url: '/graphql?key=not-written',
       status: 200,
       ms: 1.5,
       plan: 'pro',
@@ -95,7 +96,7 @@ describe('the access line writer', () => {
       cost: Number.NaN,
     };
     infoLineWriter(p, 'request', accessLineFields)?.(line);
-    loggerOf(p).info('request', { ...line });
+    loggerOf(p).info('request', { ...line, url: undefined });
     const [ours, theirs] = text
       .trim()
       .split('\n')
@@ -158,6 +159,44 @@ describe('stderr (the default destination)', () => {
     );
     // Written while the child still waited (it logs the rest a second later), not held back until a batch fills.
     expect(aloneFirst).toBe(true);
+  });
+
+  it('holds access lines as their fields: in the order logged among other lines, at the time logged, a lone one within LOG_FLUSH_MS', async () => {
+    const { spawn } = await import('node:child_process');
+    // An access line, 30 ms of work, a warning, another access line; 200 ms later a lone one, then 500 ms before exit.
+    const src = `
+      import { createPino, infoLineWriter, loggerOf } from ${JSON.stringify(new URL('../../src/core/log.ts', import.meta.url).href)};
+      const p = createPino('info');
+      const write = infoLineWriter(p, 'request', (f) => ',"n":' + f.n);
+      write({ n: 1 });
+      for (const t = Date.now(); Date.now() - t < 30; );
+      loggerOf(p).warn('between');
+      write({ n: 2 });
+      setTimeout(() => {
+        write({ n: 3 });
+        setTimeout(() => process.exit(0), 500);
+      }, 200);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', src], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let text = '';
+    let lastSeen = 0;
+    child.stderr.on('data', (d: Buffer) => {
+      text += d.toString();
+      if (text.includes('"n":3') && !lastSeen) lastSeen = Date.now();
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const exited = Date.now();
+    const lines = text
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { n?: number; msg: string; time: string });
+    expect(lines.map((l) => l.n ?? l.msg)).toEqual([1, 'between', 2, 3]);
+    const [first, between] = lines.map((l) => Date.parse(l.time));
+    expect((between as number) - (first as number)).toBeGreaterThanOrEqual(30);
+    // Written while the child still waited (half a second before it exits), not held until a batch fills.
+    expect(exited - lastSeen).toBeGreaterThan(250);
   });
 
   it('loses no line to a full pipe: a reader that falls behind is waited for', async () => {
