@@ -224,8 +224,8 @@ export class ProcessRun {
   /** Runs the warm-up in the background: ready once it resolves; a failure is logged (and the promise rejects). */
   warmUp(work: () => Promise<void>): Promise<void> {
     const done = work().then(() => {
-      // What the warm-up left (a demo dataset generated and replayed: some 200 MB) collected before the process
-      // says it is ready, not by V8's memory reducer in the middle of the first traffic (25–40 ms for one request).
+      // What the warm-up left (a demo dataset generated and replayed) collected before the process says it is
+      // ready, not by V8's memory reducer in the middle of the first traffic (25–40 ms for one request).
       collectGarbage();
       if (this.current === 'starting') this.current = 'ready';
     });
