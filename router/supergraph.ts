@@ -6,9 +6,11 @@
  */
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
+import { pathToFileURL } from 'node:url';
+import { projectPath } from '../src/core/project-root.ts';
 
 /** Where the committed supergraph is. */
-export const SUPERGRAPH_URL = new URL('../schema/supergraph.graphql', import.meta.url);
+export const SUPERGRAPH_URL = pathToFileURL(projectPath('schema', 'supergraph.graphql'));
 
 /** A subgraph's `join__Graph` value: `@join__graph(name: "markets", url: "…")`. */
 const joinGraph = (name: string): RegExp =>

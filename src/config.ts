@@ -1,5 +1,5 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { PROJECT_ROOT } from './core/project-root.ts';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
 import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
 import { parseApiLimits } from './access/api-limits.ts';
@@ -9,8 +9,6 @@ import { DEFAULT_DEMO_SEED } from './demo/dataset.ts';
 import { DEFAULT_NAME_SUFFIX } from './names/name-rules.ts';
 import { tracingConfig } from './tracing-config.ts';
 import type { TracingConfig } from './tracing-config.ts';
-
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Process configuration, read from the environment. Every option has a default that runs the embedded product. */
 export interface AppConfig {

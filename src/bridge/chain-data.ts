@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../core/project-root.ts';
 import { DeploymentError } from './model.ts';
 import type { Network } from './model.ts';
 import { Reader } from './field-reader.ts';
@@ -33,7 +33,7 @@ export interface ChainDataAdapter {
   wrappedSupply(mint: string): Promise<WrappedSupply>;
 }
 
-export const DEFAULT_RECORDED_DIR = fileURLToPath(new URL('../../config/bridge/recorded', import.meta.url));
+export const DEFAULT_RECORDED_DIR = projectPath('config', 'bridge', 'recorded');
 
 interface UtxoRecord {
   height: number;

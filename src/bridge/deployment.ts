@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../core/project-root.ts';
 import type { Chain, Deployment, Network } from './model.ts';
 import { DeploymentError, NETWORKS } from './model.ts';
 import { parseDeployment } from './validate.ts';
 
 /** `config/bridge` of this project, whatever the working directory. */
-export const DEFAULT_DEPLOYMENT_DIR = fileURLToPath(new URL('../../config/bridge', import.meta.url));
+export const DEFAULT_DEPLOYMENT_DIR = projectPath('config', 'bridge');
 
 /** Reads and validates `<dir>/<network>.json`; its `network` must be `network`. */
 export function loadDeployment(network: Network, dir = DEFAULT_DEPLOYMENT_DIR): Deployment {

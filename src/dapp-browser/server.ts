@@ -8,7 +8,7 @@
  * the browser sends one, a same-origin `Origin`.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../core/project-root.ts';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bundleBrowserScript } from '../server/browser/provider-build.ts';
@@ -58,7 +58,7 @@ export interface DappBrowser {
   close(): Promise<void>;
 }
 
-const HOST_PAGE_ENTRY = fileURLToPath(new URL('./host-page.ts', import.meta.url));
+const HOST_PAGE_ENTRY = projectPath('src', 'dapp-browser', 'host-page.ts');
 let hostScript: Promise<string> | undefined;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);

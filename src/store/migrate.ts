@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { projectPath } from '../core/project-root.ts';
 import type { Db } from './db.ts';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = projectPath('src', 'store', 'migrations');
 // Any constant: serialises concurrent migrators on one PostgreSQL server.
 const LOCK_ID = 4_201_126;
 

@@ -6,9 +6,11 @@ import type { GraphQLSchema } from 'graphql';
 import { parse } from 'graphql';
 import { resolvers } from './resolvers.ts';
 import { serveFloats } from '../shared/served-floats.ts';
+import { pathToFileURL } from 'node:url';
+import { projectPath } from '../../src/core/project-root.ts';
 
 /** Path of the SDL file. */
-export const SDL_URL = new URL('../../schema/identity.graphql', import.meta.url);
+export const SDL_URL = pathToFileURL(projectPath('schema', 'identity.graphql'));
 
 /** Builds the federated schema; reads the SDL file once per call (no other side effect). */
 export function buildIdentitySchema(): GraphQLSchema {

@@ -5,11 +5,11 @@
  * `createRouter({ persisted: { manifest: KIT_PERSISTED_DOCUMENTS_PATH, mode: 'allow' } })`. Each kit package ships a
  * copy (`persisted-documents.json`).
  */
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { projectPath } from '../../core/project-root.ts';
 
-export const KIT_PERSISTED_DOCUMENTS_URL = new URL(
-  '../../kit/generated/persisted-documents.json',
-  import.meta.url,
+export const KIT_PERSISTED_DOCUMENTS_URL = pathToFileURL(
+  projectPath('src', 'kit', 'generated', 'persisted-documents.json'),
 );
 export const KIT_PERSISTED_DOCUMENTS_PATH = fileURLToPath(KIT_PERSISTED_DOCUMENTS_URL);
 
@@ -18,6 +18,4 @@ export const KIT_PERSISTED_DOCUMENTS_PATH = fileURLToPath(KIT_PERSISTED_DOCUMENT
  * changed (the `KitResolveName` that asked `resolveName` and `name` before `nameResolution` existed). The router
  * accepts them as it accepts the current ones; a document leaves this file only when no supported kit sends it.
  */
-export const KIT_RETIRED_DOCUMENTS_PATH = fileURLToPath(
-  new URL('../../kit/retired-persisted-documents.json', import.meta.url),
-);
+export const KIT_RETIRED_DOCUMENTS_PATH = projectPath('src', 'kit', 'retired-persisted-documents.json');

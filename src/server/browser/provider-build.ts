@@ -4,7 +4,7 @@
  * per configuration, so serving the script costs one build per process.
  */
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../../core/project-root.ts';
 import type { ProviderConfig } from '../../provider/provider.ts';
 
 /** Version reported by the script (diagnostics); bump with protocol-visible changes. */
@@ -19,7 +19,7 @@ export interface ProviderBuildOptions {
   minify?: boolean;
 }
 
-const ENTRY = fileURLToPath(new URL('../../provider/index.ts', import.meta.url));
+const ENTRY = projectPath('src', 'provider', 'index.ts');
 const cache = new Map<string, Promise<string>>();
 
 /** Bundles a browser entry point into one self-contained IIFE (ES2020, no imports left). */

@@ -5,7 +5,7 @@
  * Node-side code: the browser modules never import this file.
  */
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../../core/project-root.ts';
 
 /** Bundled entry points, by public name. */
 export const WEB_ENTRIES = {
@@ -19,7 +19,7 @@ const cache = new Map<WebEntry, Promise<string>>();
 
 export async function bundleWebEntry(name: WebEntry, opts: { minify?: boolean } = {}): Promise<string> {
   const r = await build({
-    entryPoints: [fileURLToPath(new URL(`../../web/${WEB_ENTRIES[name]}`, import.meta.url))],
+    entryPoints: [projectPath('src', 'web', WEB_ENTRIES[name])],
     bundle: true,
     format: 'iife',
     platform: 'browser',
