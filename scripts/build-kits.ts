@@ -137,6 +137,7 @@ export async function buildKits(o: BuildKitsOptions = {}): Promise<BuiltKit[]> {
       ticker: spec.coin?.ticker ?? '',
       coinName: spec.coin?.name ?? '',
       coinId: spec.coin?.coinId ?? '',
+      tarball: `${spec.dir}.tgz`, // served by the platform at /kits/<dir>.tgz (src/server/browser/kit-route.ts)
     };
     write('README.md', renderTemplate(template, vars, { coin: spec.coin !== null }));
     write('package.json', packageJson(spec, root.version, root.license ?? 'UNLICENSED', true));

@@ -24,6 +24,9 @@ import { strictJsonBodies } from './json-body.ts';
 import { everyResponse } from './every-response.ts';
 import type { HealthOptions } from './health.ts';
 import { webRoutes } from './browser/web-route.ts';
+import { kitRoutes } from './browser/kit-route.ts';
+import { docsRoutes } from './docs/route.ts';
+import { homeRoutes } from './home/route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
 
 export interface ServerOptions extends HealthOptions {
@@ -48,6 +51,8 @@ export interface ServerOptions extends HealthOptions {
   provider?: ProviderRouteOptions;
   /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */
   graph?: Router;
+  /** Where the kit packages are built (`npm run build:kits`), served as `/kits/<dir>.tgz`; default `dist/kits`. */
+  kitsDir?: string | undefined;
   /** `COIN_IMAGES_DIR`: operator logos that replace the generated coin badges under `/assets/coins/`; default none. */
   coinImagesDir?: string | undefined;
   /**
@@ -136,6 +141,19 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge, limits: opts.apiLimits });
   await app.register(providerRoute, opts.provider ?? {});
   await app.register(webRoutes, { walletHosts: opts.provider?.hostOrigins });
+  // The landing page, the documentation files and the kits' tarballs: everything `/` links to is served here.
+  await app.register(homeRoutes, {
+    priceBase: opts.priceBase ?? DEFAULT_PRICE_BASE,
+    graph: Boolean(opts.graph),
+    accounts: Boolean(opts.accounts),
+    names: Boolean(opts.accounts && opts.names),
+    bridge: Boolean(opts.bridge),
+    dataset: opts.dataset,
+    kitsDir: opts.kitsDir,
+    walletHosts: opts.provider?.hostOrigins,
+  });
+  await app.register(docsRoutes, { graphSchema: Boolean(opts.graph) });
+  await app.register(kitRoutes, { kitsDir: opts.kitsDir });
   // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).
   await app.register(assetRoutes, {
     coins: opts.engine.assets,
