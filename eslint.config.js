@@ -63,6 +63,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The product runs compiled from dist/, at another depth than its sources: a file outside the module graph is found
+  // from the project root, never relative to the module.
+  {
+    files: ['{src,router,subgraphs}/**/*.ts'],
+    ignores: ['src/core/project-root.ts', 'src/{web,kit,provider}/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(url|dirname|filename)$/]",
+          message: 'find files with projectPath() (src/core/project-root.ts): the build runs from dist/',
+        },
+      ],
+    },
+  },
   // The layers (docs/architecture.md): sources → stores → domain → (REST | subgraphs) → router. An import against
   // the direction fails `npm test` here.
   {

@@ -11,6 +11,8 @@ export default defineConfig({
     // @apollo/gateway, the differential tests' reference, would report usage to Apollo and probe cloud metadata
     // endpoints: tests talk to loopback only.
     env: { APOLLO_TELEMETRY_DISABLED: 'true' },
+    // Once for the run, before both projects: the build that tests start as processes (bin/coinwallet.js → dist/).
+    globalSetup: ['test/support/build-global-setup.ts'],
     projects: [
       {
         resolve,

@@ -1,30 +1,58 @@
 import { readFileSync } from 'node:fs';
 import { adminTokenPath } from '../admin/token.ts';
 import type { AppConfig } from '../config.ts';
-import type { OptionSpec } from './spec.ts';
+import { storeHolder } from '../store/lock.ts';
 
-/** The option of every command that talks to the running server (`keys`, `dapps`, `admin`). */
-export const SERVER_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  url: {
-    type: 'string',
-    value: 'URL',
-    help: 'the running server (default COINWALLET_URL, else http://HOST:PORT)',
-  },
-};
+type ServerConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'host' | 'port'>;
 
-/** Where the operator token comes from, for the help texts. */
-export const SERVER_SUMMARY = 'The operator token is ADMIN_TOKEN, else DATA_DIR/secrets/admin-token.';
-
-/** Thrown when no server answers at the URL (the caller may fall back to the store). */
-export class ServerUnreachable extends Error {}
+/** How long to wait for a server that holds the store but does not listen yet (it is starting). */
+const LISTEN_WAIT_MS = 60_000;
 
 /**
- * Calls the running server's operator endpoints (`/api/admin/…`) with the admin token: `ADMIN_TOKEN`, or the one
- * the embedded server keeps in `<DATA_DIR>/secrets/admin-token`. The URL is `--url`, `COINWALLET_URL` or
- * `http://HOST:PORT`. Errors come back as `Error("<status> <code>: <message>")`.
+ * Where a command that talks to the server goes, or null for "open the store here" (only when `orStore`):
+ * 1. `--url`, else `COINWALLET_URL`: that server, and nothing else (it may not answer: the call says so);
+ * 2. embedded store (no `DATABASE_URL`): the live process holding `DATA_DIR`, at the URL its lock names (waiting
+ *    while it starts); nobody holding it: the store itself, or an error naming what to do;
+ * 3. `DATABASE_URL`: the store itself (PostgreSQL takes any number of writers), or `http://HOST:PORT`.
  */
-export function adminClient(cfg: AppConfig, url: string | undefined) {
-  const base = url ?? process.env.COINWALLET_URL ?? `http://${cfg.host}:${cfg.port}`;
+export async function serverFor(
+  cfg: ServerConfig,
+  url: string | undefined,
+  orStore: true,
+): Promise<string | null>;
+export async function serverFor(cfg: ServerConfig, url: string | undefined, orStore?: false): Promise<string>;
+export async function serverFor(
+  cfg: ServerConfig,
+  url: string | undefined,
+  orStore = false,
+): Promise<string | null> {
+  const explicit = url ?? (process.env.COINWALLET_URL || undefined);
+  if (explicit) return explicit;
+  if (cfg.databaseUrl) return orStore ? null : `http://${cfg.host}:${cfg.port}`;
+  for (const until = Date.now() + LISTEN_WAIT_MS; ;) {
+    const holder = storeHolder(cfg.dataDir);
+    if (!holder) {
+      if (orStore) return null;
+      throw new Error(
+        `no coinwallet server holds ${cfg.dataDir}: start one (coinwallet serve), or name it with --url or COINWALLET_URL`,
+      );
+    }
+    if (holder.url) return holder.url;
+    if (holder.command !== 'serve' || Date.now() > until)
+      throw new Error(
+        `the store in ${cfg.dataDir} is held by coinwallet ${holder.command} (pid ${holder.pid}), which serves ` +
+          'no URL: wait for it to end, or name a server with --url',
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Calls the operator endpoints (`/api/admin/…`) of the server at `base` with the admin token: `ADMIN_TOKEN`, or the
+ * one the embedded server keeps in `<DATA_DIR>/secrets/admin-token`. A server that does not answer is an error
+ * naming its URL (never a reason to write somewhere else). Errors come back as `Error("<status> <code>: <message>")`.
+ */
+export function adminClient(cfg: Pick<AppConfig, 'adminToken' | 'dataDir'>, base: string) {
   const token = cfg.adminToken ?? readToken(cfg.dataDir);
   return {
     base,
@@ -40,7 +68,7 @@ export function adminClient(cfg: AppConfig, url: string | undefined) {
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
       } catch {
-        throw new ServerUnreachable(`no server answers at ${base}`);
+        throw new Error(`no server answers at ${base}`);
       }
       const json: unknown = await res.json().catch(() => null);
       if (!res.ok) {

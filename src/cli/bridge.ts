@@ -7,37 +7,10 @@ import { takeSnapshot } from '../bridge/snapshots.ts';
 import type { AppConfig } from '../config.ts';
 import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
-import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-
-export const BRIDGE: CommandSpec = {
-  name: 'bridge',
-  synopsis: 'snapshot [--network testnet|mainnet] [--recorded DIR]',
-  summary: "the bridge's proof of reserves (docs/bridge.md)",
-  options: {},
-  subcommands: [
-    {
-      name: 'bridge snapshot',
-      synopsis: '[--network testnet|mainnet] [--recorded DIR]',
-      summary:
-        'sign a proof-of-reserves report from chain data and store it (embedded store: stop the server first)',
-      options: {
-        network: {
-          type: 'string',
-          value: 'NET',
-          help: 'testnet or mainnet (default BRIDGE_NETWORK, testnet)',
-        },
-        recorded: {
-          type: 'string',
-          value: 'DIR',
-          help: 'recorded chain data, DIR/<network>.json (default config/bridge/recorded)',
-        },
-      },
-    },
-  ],
-};
+import { BRIDGE } from './specs.ts';
 
 /**
  * `coinwallet bridge snapshot [--network testnet|mainnet] [--recorded DIR]`: reads reserve balances and wrapped
@@ -46,10 +19,10 @@ export const BRIDGE: CommandSpec = {
  * and stores it for `/api/proof-of-reserves`. Writes into the configured store: the embedded store is
  * single-process, so stop a server using the same DATA_DIR first, or point both at PostgreSQL.
  */
-export const bridge: Command = { spec: BRIDGE, run: (args, config) => runBridge(config(), args) };
+export const bridge: Command = { spec: BRIDGE, run: async (args, config) => runBridge(await config(), args) };
 
 export const bridgeCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
-  runCommand(bridge, argv, () => cfg);
+  runCommand(bridge, argv, async () => cfg);
 
 async function runBridge(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional[0] !== 'snapshot' || positional.length > 1) {
@@ -67,7 +40,7 @@ async function runBridge(cfg: AppConfig, { flags, positional }: Args): Promise<n
     network,
     typeof flags.recorded === 'string' ? flags.recorded : DEFAULT_RECORDED_DIR,
   );
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'bridge' });
   try {
     const snap = await takeSnapshot(db, deployment, chain, key, Date.now());
     const summary = {

@@ -6,8 +6,8 @@ import { parseCommand, UsageError } from './args.ts';
 /** A `coinwallet` command: what it accepts, and what it does with parsed arguments. */
 export interface Command {
   spec: CommandSpec;
-  /** `config` reads the environment on first call: a command that needs none (dapp-browser) never calls it. */
-  run(args: Args, config: () => AppConfig): Promise<number>;
+  /** `config` reads the environment when called: a command that needs none (dapp-browser) never calls it. */
+  run(args: Args, config: () => Promise<AppConfig>): Promise<number>;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface Command {
 export async function runCommand(
   cmd: Command,
   argv: readonly string[],
-  config: () => AppConfig,
+  config: () => Promise<AppConfig>,
 ): Promise<number> {
   const args = parseCommand(cmd.spec, argv);
   if (args.help) {

@@ -1,4 +1,4 @@
-import { DEFAULT_DEV_SEED, parseCoins } from '../dapp-browser/dev-wallet.ts';
+import { parseCoins } from '../dapp-browser/dev-wallet.ts';
 import {
   DEFAULT_API,
   DEFAULT_EMULATOR_PORT,
@@ -6,54 +6,10 @@ import {
   startDappBrowser,
 } from '../dapp-browser/server.ts';
 import type { Args } from './args.ts';
-import type { CommandSpec } from './spec.ts';
 import { intFlag, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-
-export const DAPP_BROWSER: CommandSpec = {
-  name: 'dapp-browser',
-  synopsis:
-    '<dapp-url> [--port N] [--api URL] [--coins LTC,DOGE,LKY,SOL] [--seed TEXT] [--allow-unlisted]\n' +
-    '[--identity-origin URL] [--sign-in-domain HOST[:PORT]] [--lky-balance N]',
-  summary:
-    'a local wallet host (emulator) for developing dapps: opens <dapp-url> in a page that plays the wallet\n' +
-    '(docs/dapp-browser.md). Runs until SIGINT/SIGTERM.',
-  options: {
-    port: {
-      type: 'string',
-      value: 'N',
-      help: `where the emulator listens (default ${DEFAULT_EMULATOR_PORT})`,
-    },
-    api: { type: 'string', value: 'URL', help: `the platform (default ${DEFAULT_API})` },
-    coins: {
-      type: 'string',
-      value: 'LIST',
-      help: 'the coins the development wallet holds (default LTC,DOGE,LKY,SOL)',
-    },
-    seed: {
-      type: 'string',
-      value: 'TEXT',
-      help: `seed of the development keys (default "${DEFAULT_DEV_SEED}")`,
-    },
-    'allow-unlisted': { type: 'boolean', help: 'skip the dapp-store check (a dapp that is not listed yet)' },
-    'identity-origin': {
-      type: 'string',
-      value: 'URL',
-      help: 'the only origin allowed to call id_connect (default the --api origin)',
-    },
-    'sign-in-domain': {
-      type: 'string',
-      value: 'HOST',
-      help: "the platform's SIGN_IN_DOMAIN, if it sets one (default the --api host and port)",
-    },
-    'lky-balance': {
-      type: 'string',
-      value: 'N',
-      help: `the starting LKY balance in base units (default ${DEFAULT_LKY_BALANCE})`,
-    },
-  },
-};
+import { DAPP_BROWSER } from './specs.ts';
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 

@@ -1,68 +1,34 @@
 import type { AppConfig } from '../config.ts';
-import { adminClient, SERVER_OPTIONS, SERVER_SUMMARY } from './admin-client.ts';
+import { adminClient, serverFor } from './admin-client.ts';
 import type { Args } from './args.ts';
-import type { CommandSpec, OptionSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-
-const STATUSES = ['submitted', 'approved', 'rejected', 'delisted'];
-
-const NOTES: OptionSpec = { type: 'string', value: 'TEXT', help: 'notes for the submitter (required)' };
-
-export const DAPPS: CommandSpec = {
-  name: 'dapps',
-  synopsis: '<list|approve|reject|delist> …',
-  summary: `dapp listing requests, reviewed through the running server. ${SERVER_SUMMARY}`,
-  options: SERVER_OPTIONS,
-  subcommands: [
-    {
-      name: 'dapps list',
-      synopsis: '[--status submitted|approved|rejected|delisted]',
-      summary: 'list dapp requests',
-      options: { status: { type: 'string', value: 'S', help: `only this state: ${STATUSES.join(', ')}` } },
-    },
-    {
-      name: 'dapps approve',
-      synopsis: '<id> [--notes TEXT]',
-      summary: 'approve a submitted dapp: the dapp store lists it',
-      options: { notes: { type: 'string', value: 'TEXT', help: 'notes for the submitter' } },
-    },
-    {
-      name: 'dapps reject',
-      synopsis: '<id> --notes TEXT',
-      summary: 'refuse a submitted dapp; the submitter sees the notes',
-      options: { notes: NOTES },
-    },
-    {
-      name: 'dapps delist',
-      synopsis: '<id> --notes TEXT',
-      summary: 'take a listed dapp down; the submitter sees the notes',
-      options: { notes: NOTES },
-    },
-  ],
-};
+import { DAPPS, DAPP_STATUSES } from './specs.ts';
 
 /**
  * `coinwallet dapps list [--status S] | approve <id> [--notes T] | reject <id> --notes T | delist <id> --notes T`,
  * against a running server.
  */
-export const dapps: Command = { spec: DAPPS, run: (args, config) => runDapps(config(), args) };
+export const dapps: Command = { spec: DAPPS, run: async (args, config) => runDapps(await config(), args) };
 
 export const dappsCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
-  runCommand(dapps, argv, () => cfg);
+  runCommand(dapps, argv, async () => cfg);
 
 async function runDapps(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   const [sub, id, extra] = positional;
-  const { call } = adminClient(cfg, typeof flags.url === 'string' ? flags.url : undefined);
+  const { call } = adminClient(
+    cfg,
+    await serverFor(cfg, typeof flags.url === 'string' ? flags.url : undefined),
+  );
   const notes = typeof flags.notes === 'string' ? flags.notes : undefined;
   let result: unknown;
   if (sub === 'list' && id === undefined) {
     if (
       flags.status !== undefined &&
-      (typeof flags.status !== 'string' || !STATUSES.includes(flags.status))
+      (typeof flags.status !== 'string' || !DAPP_STATUSES.includes(flags.status))
     ) {
-      throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
+      throw new UsageError(`--status must be one of ${DAPP_STATUSES.join(', ')}`);
     }
     result = await call(
       'GET',

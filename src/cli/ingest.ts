@@ -6,41 +6,21 @@ import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../start/wiring.ts';
 import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
-import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
 import { createLogger } from '../core/log.ts';
 import { createProgress } from './progress.ts';
-
-export const INGEST: CommandSpec = {
-  name: 'ingest',
-  synopsis: '--replay FILE [FILE…] | --sources FILE',
-  summary:
-    'replay recorded snapshots (JSON lines, .jsonl or .jsonl.gz) into the store, or poll the sources of a sources\n' +
-    'file once and ingest the result. The embedded store has one writer: stop a server on the same DATA_DIR first.',
-  options: {
-    replay: {
-      type: 'string',
-      value: 'FILE',
-      help: 'a recording to replay (more files may follow as arguments)',
-    },
-    sources: {
-      type: 'string',
-      value: 'FILE',
-      help: 'a sources file (docs/sources.md): poll each source once',
-    },
-  },
-};
+import { INGEST } from './specs.ts';
 
 /**
  * `coinwallet ingest`: writes into the configured store (DATA_DIR or DATABASE_URL). The embedded store is
  * single-process: stop a server using the same DATA_DIR first, or point both at PostgreSQL.
  */
-export const ingest: Command = { spec: INGEST, run: (args, config) => runIngest(config(), args) };
+export const ingest: Command = { spec: INGEST, run: async (args, config) => runIngest(await config(), args) };
 
 export const ingestCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
-  runCommand(ingest, argv, () => cfg);
+  runCommand(ingest, argv, async () => cfg);
 
 async function runIngest(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   const replays = [...(typeof flags.replay === 'string' ? [flags.replay] : []), ...positional];
@@ -48,7 +28,7 @@ async function runIngest(cfg: AppConfig, { flags, positional }: Args): Promise<n
     throw new UsageError('ingest needs --replay FILE (one or more) or --sources FILE');
   }
   const log = createLogger(cfg.logLevel);
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'ingest' });
   try {
     const market = new MarketService({
       db,

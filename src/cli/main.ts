@@ -1,42 +1,58 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config.ts';
+import type { AppConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
+import { projectPath } from '../core/project-root.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-import { admin } from './admin.ts';
-import { bridge } from './bridge.ts';
-import { dappBrowser } from './dapp-browser.ts';
-import { dapps } from './dapps.ts';
-import { demoData } from './demo-data.ts';
-import { ingest } from './ingest.ts';
-import { keys } from './keys.ts';
-import { serve } from './serve.ts';
-import { sources } from './sources.ts';
-import { supergraph } from './supergraph.ts';
+import {
+  ADMIN,
+  BRIDGE,
+  DAPP_BROWSER,
+  DAPPS,
+  DEMO_DATA,
+  INGEST,
+  KEYS,
+  SERVE,
+  SOURCES,
+  SUPERGRAPH,
+} from './specs.ts';
+import type { CommandSpec } from './spec.ts';
 import { overviewText, usageText } from './usage.ts';
+
+/**
+ * A command known by its spec, whose code is loaded when it runs: `--help` and `--version` load none of the product
+ * (the build splits each of these imports into its own files).
+ */
+const lazy = (spec: CommandSpec, load: () => Promise<Command>): Command => ({
+  spec,
+  run: async (args, config) => (await load()).run(args, config),
+});
 
 /** Every command, in the order `coinwallet help` lists them. */
 export const COMMANDS: readonly Command[] = [
-  serve,
-  ingest,
-  sources,
-  demoData,
-  keys,
-  dapps,
-  admin,
-  bridge,
-  supergraph,
-  dappBrowser,
+  lazy(SERVE, async () => (await import('./serve.ts')).serve),
+  lazy(INGEST, async () => (await import('./ingest.ts')).ingest),
+  lazy(SOURCES, async () => (await import('./sources.ts')).sources),
+  lazy(DEMO_DATA, async () => (await import('./demo-data.ts')).demoData),
+  lazy(KEYS, async () => (await import('./keys.ts')).keys),
+  lazy(DAPPS, async () => (await import('./dapps.ts')).dapps),
+  lazy(ADMIN, async () => (await import('./admin.ts')).admin),
+  lazy(BRIDGE, async () => (await import('./bridge.ts')).bridge),
+  lazy(SUPERGRAPH, async () => (await import('./supergraph.ts')).supergraph),
+  lazy(DAPP_BROWSER, async () => (await import('./dapp-browser.ts')).dappBrowser),
 ];
 
 export const USAGE = overviewText(COMMANDS.map((c) => c.spec));
 
 /** The `version` of package.json. */
-export const VERSION = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string })
+  .version;
 
 const find = (name: string | undefined): Command | undefined => COMMANDS.find((c) => c.spec.name === name);
+
+/** The configuration, read from the environment when a command runs (never for `--help`). */
+const loadConfig = async (): Promise<AppConfig> => (await import('../config.ts')).loadConfig();
 
 /**
  * Runs the CLI; resolves to the process exit code: 0 done, 1 failed, 2 a usage or configuration error. `--help` /
@@ -50,7 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command) {
       usage = usageText(command.spec);
       // The environment is read only when the command runs, so `--help` works whatever it holds.
-      return await runCommand(command, rest, () => loadConfig());
+      return await runCommand(command, rest, loadConfig);
     }
     switch (cmd) {
       case '--version':
@@ -71,7 +87,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         }
         const about = find(topic);
         if (!about) throw new UsageError(`unknown command "${topic}"`);
-        return await runCommand(about, [...more, '--help'], () => loadConfig());
+        return await runCommand(about, [...more, '--help'], loadConfig);
       }
       default:
         throw new UsageError(cmd.startsWith('-') ? `unknown option ${cmd}` : `unknown command "${cmd}"`);

@@ -1,37 +1,20 @@
 import { constants } from 'node:os';
 import type { AppConfig } from '../config.ts';
-import { parsePart, partName, startGraphPart } from '../start/part.ts';
-import { startProduct } from '../start/product.ts';
 import type { Args } from './args.ts';
-import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
 import { phasedProgress } from './phased.ts';
-
-export const SERVE: CommandSpec = {
-  name: 'serve',
-  synopsis: '[--only subgraph:<markets|identity|bridge|accounts>|router]',
-  summary:
-    'start the whole product (PORT, HOST, DATA_DIR, DATABASE_URL…), or with --only one part of the graph in its\n' +
-    'own process (scale-out). Runs until SIGINT/SIGTERM.',
-  options: {
-    only: {
-      type: 'string',
-      value: 'PART',
-      help: 'subgraph:markets, subgraph:identity, subgraph:bridge, subgraph:accounts or router (SUBGRAPH_URLS)',
-    },
-  },
-};
+import { SERVE } from './specs.ts';
 
 /**
  * `coinwallet serve [--only subgraph:<name>|router]`: the whole product (default), or one part of the graph in its
  * own process (scale-out). Runs until SIGINT/SIGTERM.
  */
-export const serve: Command = { spec: SERVE, run: (args, config) => runServe(config(), args) };
+export const serve: Command = { spec: SERVE, run: async (args, config) => runServe(await config(), args) };
 
 export const serveCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
-  runCommand(serve, argv, () => cfg);
+  runCommand(serve, argv, async () => cfg);
 
 async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional.length > 0) throw new UsageError(`serve takes no arguments (got ${positional[0]})`);
@@ -42,7 +25,9 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
   process.once('SIGTERM', early);
   const onlyFlag = flags['only'];
   let close: () => Promise<void>;
+  let ready: Promise<void>;
   if (typeof onlyFlag === 'string') {
+    const { parsePart, partName, startGraphPart } = await import('../start/part.ts');
     const part = parsePart(onlyFlag);
     if (!part)
       throw new UsageError(
@@ -53,22 +38,30 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
       process.stderr.write(operatorTokenLine(cfg, running.adminTokenFile));
     process.stderr.write(`coinwallet: ${partName(part)} listening on ${running.url}/graphql\n`);
     if (running.metricsUrl) process.stderr.write(`coinwallet: metrics at ${running.metricsUrl}\n`);
-    await running.ready;
-    process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
     close = () => running.close();
+    ready = running.ready.then(() => {
+      process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
+    });
   } else {
+    const { startProduct } = await import('../start/product.ts');
     const product = await startProduct(cfg, { progress: phasedProgress() });
     process.stderr.write(operatorTokenLine(cfg, product.adminTokenFile));
     process.stderr.write(
       `coinwallet: listening on ${product.url} (health: ${product.url}/healthz, graph: ${product.url}/graphql)\n`,
     );
     if (product.metricsUrl) process.stderr.write(`coinwallet: metrics at ${product.metricsUrl}\n`);
-    await product.ready;
-    process.stderr.write(
-      `coinwallet: ready — ${product.market.snapshot?.markets.size ?? 0} assets aggregated\n`,
-    );
     close = () => product.close();
+    ready = product.ready.then(() => {
+      process.stderr.write(
+        `coinwallet: ready — ${product.market.snapshot?.markets.size ?? 0} assets aggregated\n`,
+      );
+    });
   }
+  // A warm-up that fails ends the process (exit 1), its store closed and its lock released first.
+  await ready.catch(async (err: unknown) => {
+    await close();
+    throw err;
+  });
   process.off('SIGINT', early);
   process.off('SIGTERM', early);
   await new Promise<void>((resolve) => {

@@ -8,10 +8,10 @@ import type { BridgeSourcesConfig, ConfiguredSources } from '../ingest/sources.t
 import type { BalanceReader, TokenSupplyReader } from '../ingest/types.ts';
 import { LiveChainData } from '../bridge/live-chain-data.ts';
 import type { Args } from './args.ts';
-import type { CommandSpec } from './spec.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
+import { SOURCES } from './specs.ts';
 
 /** One line of the table. */
 export interface CheckRow {
@@ -150,31 +150,17 @@ export function formatTable(rows: readonly CheckRow[]): string {
   return [line(head), line(width.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-export const SOURCES: CommandSpec = {
-  name: 'sources',
-  synopsis: 'check [--file FILE]',
-  summary: 'the live sources of a sources file (docs/sources.md)',
-  options: {},
-  subcommands: [
-    {
-      name: 'sources check',
-      synopsis: '[--file FILE]',
-      summary:
-        "poll each source of the sources file once (and the bridge's chain data reads) and print a table;\n" +
-        'exit 1 when any source fails',
-      options: { file: { type: 'string', value: 'FILE', help: 'the sources file (default SOURCES_FILE)' } },
-    },
-  ],
-};
-
 /**
  * `coinwallet sources check [--file F]`: polls each source of the sources file (`--file`, else `SOURCES_FILE`)
  * once, reads the bridge's chain data through its configured sources, prints the table; exit 1 when any failed.
  */
-export const sources: Command = { spec: SOURCES, run: (args, config) => runSources(config(), args) };
+export const sources: Command = {
+  spec: SOURCES,
+  run: async (args, config) => runSources(await config(), args),
+};
 
 export const sourcesCommand = (cfg: AppConfig, argv: readonly string[]): Promise<number> =>
-  runCommand(sources, argv, () => cfg);
+  runCommand(sources, argv, async () => cfg);
 
 async function runSources(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional[0] !== 'check' || positional.length > 1)

@@ -6,29 +6,12 @@ import type { SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import type { Args } from './args.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
-import type { CommandSpec } from './spec.ts';
-
-export const SUPERGRAPH: CommandSpec = {
-  name: 'supergraph',
-  synopsis: '[--url markets=URL --url identity=URL --url bridge=URL --url accounts=URL]',
-  summary:
-    'print the committed supergraph (schema/supergraph.graphql) with the URLs where the subgraphs run, for a stock\n' +
-    'gateway (Hive Gateway, Apollo Gateway, Apollo Router: docs/gateways.md). URLs not given by --url come from\n' +
-    'SUBGRAPH_URLS.',
-  options: {
-    url: {
-      type: 'string',
-      value: 'NAME=URL',
-      multiple: true,
-      help: 'where a subgraph runs, e.g. markets=http://127.0.0.1:4001/graphql (once per subgraph)',
-    },
-  },
-};
+import { SUPERGRAPH } from './specs.ts';
 
 /** `coinwallet supergraph [--url name=URL …]`: the supergraph with real subgraph URLs, on stdout. */
 export const supergraph: Command = { spec: SUPERGRAPH, run: (args, config) => runSupergraph(args, config) };
 
-async function runSupergraph({ lists, positional }: Args, config: () => AppConfig): Promise<number> {
+async function runSupergraph({ lists, positional }: Args, config: () => Promise<AppConfig>): Promise<number> {
   if (positional.length > 0) throw new UsageError(`supergraph takes no arguments (got ${positional[0]})`);
   const given: Partial<Record<SubgraphName, string>> = {};
   for (const pair of lists['url'] ?? []) {
@@ -44,7 +27,7 @@ async function runSupergraph({ lists, positional }: Args, config: () => AppConfi
     given[name as SubgraphName] = url;
   }
   // The environment is read only for what the options leave out (a complete --url set needs no configuration).
-  const fromEnv = SUBGRAPH_NAMES.every((n) => given[n] !== undefined) ? {} : config().subgraphUrls;
+  const fromEnv = SUBGRAPH_NAMES.every((n) => given[n] !== undefined) ? {} : (await config()).subgraphUrls;
   const urls = { ...fromEnv, ...given };
   const missing = SUBGRAPH_NAMES.filter((n) => urls[n] === undefined);
   if (missing.length > 0)

@@ -14,7 +14,7 @@ import { base58 } from '@scure/base';
 import { CHAINS, KIT_TICKERS_AND_SOL } from '../crypto/chains.ts';
 import { addressOf, signMessage } from '../crypto/signed-message.ts';
 
-export const DEFAULT_DEV_SEED = 'coinwallet dev wallet';
+export { DEFAULT_DEV_SEED } from './defaults.ts';
 export const DEFAULT_DEV_COINS: readonly string[] = ['LTC', 'DOGE', 'LKY', 'SOL'];
 
 /** What a dapp sees of an account (docs/provider.md §4). */

@@ -20,12 +20,11 @@ import { HostCore } from './host-core.ts';
 import type { Platform } from './platform.ts';
 import { HttpPlatform } from './platform.ts';
 import { HOST_CSS, hostPageHtml } from './page.ts';
+import { DEFAULT_API, DEFAULT_EMULATOR_PORT, DEFAULT_LKY_BALANCE } from './defaults.ts';
+import { listenError } from '../core/listen.ts';
 
 export const EMULATOR_VERSION = '1.0.0';
-export const DEFAULT_EMULATOR_PORT = 4600;
-export const DEFAULT_API = 'http://127.0.0.1:4000';
-/** 100 LKY in base units (8 decimals). */
-export const DEFAULT_LKY_BALANCE = 10_000_000_000n;
+export { DEFAULT_API, DEFAULT_EMULATOR_PORT, DEFAULT_LKY_BALANCE } from './defaults.ts';
 
 export interface DappBrowserOptions {
   /** The dapp to open (http or https URL). */
@@ -201,7 +200,12 @@ export async function startDappBrowser(o: DappBrowserOptions): Promise<DappBrows
     return { events: core.revoke(b.origin) };
   });
 
-  await app.listen({ port: o.port ?? DEFAULT_EMULATOR_PORT, host });
+  try {
+    await app.listen({ port: o.port ?? DEFAULT_EMULATOR_PORT, host });
+  } catch (err) {
+    await app.close();
+    throw listenError(err, host, o.port ?? DEFAULT_EMULATOR_PORT, '--port');
+  }
   const addr = app.server.address();
   port = typeof addr === 'object' && addr ? addr.port : (o.port ?? DEFAULT_EMULATOR_PORT);
   const urlHost = host === '::1' ? '[::1]' : host;

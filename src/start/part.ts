@@ -15,7 +15,6 @@ import { strictJsonBodies } from '../server/json-body.ts';
 import { everyResponse } from '../server/every-response.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
-import { openDb } from '../store/open.ts';
 import { createRouter } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
 import { mountSubgraph } from '../../subgraphs/shared/http.ts';
@@ -76,46 +75,48 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   // Read before anything starts: a bad PERSISTED_OPERATIONS manifest stops start-up with a message naming it.
   const persisted = part.kind === 'router' ? persistedOperations(cfg) : null;
   const run = new ProcessRun(cfg, io, partName(part));
-  const db: Db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  run.defer(() => db.close());
-  const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
-  registerErrorHandling(app);
-  everyResponse(app, run.refusalPace);
-  strictJsonBodies(app);
-  let adminTokenFile: string | null = null;
-  let warmUp = async (): Promise<void> => {};
-  let dependencies: Dependencies | undefined;
-  if (urls && persisted) {
-    const access = await createAccessRuntime(cfg, db, run.log);
-    run.defer(() => access.close());
-    // Live subscriptions are computed again on each snapshot the markets process publishes (`snapshot-bus.ts`).
-    const bus = cfg.redisUrl ? await redisSnapshotFeed(cfg.redisUrl, run.log) : null;
-    if (bus) run.defer(() => bus.close());
-    const router = await createRouter({
-      ...routerOptions(cfg, access, run, persisted),
-      snapshots: bus?.feed ?? pollingSnapshotFeed(Math.min(15_000, Math.max(1_000, cfg.tickIntervalMs / 4))),
-      subgraphs: { kind: 'http', urls },
-    });
-    run.defer(() => router.stop());
-    run.metrics?.watchRouter(router);
-    await mountRouter(app, router);
-    if (cfg.readyRequiresSubgraphs) dependencies = subgraphsReady(urls);
-  } else if (part.kind === 'subgraph') {
-    const s = await subgraphPart(cfg, part.name, db, run, io);
-    adminTokenFile = s.adminTokenFile;
-    warmUp = s.warmUp;
-    const mounted = await mountSubgraph(app, s.subgraph);
-    run.defer(() => mounted.stop());
-  }
-  app.get('/healthz', async (_req, reply) =>
-    reply
-      .code(run.isReady ? 200 : 503)
-      .send({ status: run.isReady ? 'ok' : run.state, part: partName(part) }),
-  );
-  run.instrument(app, dependencies);
-  const url = await run.listen(app);
-  const ready = run.warmUp(warmUp);
-  return { app, url, adminTokenFile, metricsUrl: run.metricsUrl, ready, close: () => run.close() };
+  return run.assemble(async () => {
+    const db = await run.openStore();
+    const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
+    registerErrorHandling(app);
+    everyResponse(app, run.refusalPace);
+    strictJsonBodies(app);
+    let adminTokenFile: string | null = null;
+    let warmUp = async (): Promise<void> => {};
+    let dependencies: Dependencies | undefined;
+    if (urls && persisted) {
+      const access = await createAccessRuntime(cfg, db, run.log);
+      run.defer(() => access.close());
+      // Live subscriptions are computed again on each snapshot the markets process publishes (`snapshot-bus.ts`).
+      const bus = cfg.redisUrl ? await redisSnapshotFeed(cfg.redisUrl, run.log) : null;
+      if (bus) run.defer(() => bus.close());
+      const router = await createRouter({
+        ...routerOptions(cfg, access, run, persisted),
+        snapshots:
+          bus?.feed ?? pollingSnapshotFeed(Math.min(15_000, Math.max(1_000, cfg.tickIntervalMs / 4))),
+        subgraphs: { kind: 'http', urls },
+      });
+      run.defer(() => router.stop());
+      run.metrics?.watchRouter(router);
+      await mountRouter(app, router);
+      if (cfg.readyRequiresSubgraphs) dependencies = subgraphsReady(urls);
+    } else if (part.kind === 'subgraph') {
+      const s = await subgraphPart(cfg, part.name, db, run, io);
+      adminTokenFile = s.adminTokenFile;
+      warmUp = s.warmUp;
+      const mounted = await mountSubgraph(app, s.subgraph);
+      run.defer(() => mounted.stop());
+    }
+    app.get('/healthz', async (_req, reply) =>
+      reply
+        .code(run.isReady ? 200 : 503)
+        .send({ status: run.isReady ? 'ok' : run.state, part: partName(part) }),
+    );
+    run.instrument(app, dependencies);
+    const url = await run.listen(app);
+    const ready = run.warmUp(warmUp);
+    return { app, url, adminTokenFile, metricsUrl: run.metricsUrl, ready, close: () => run.close() };
+  });
 }
 
 /** A subgraph over this process's services, with what it alone needs (and what its warm-up does). */

@@ -31,6 +31,10 @@ import { accessLine, accessLineFields, routeOf } from './access-line.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import type { AccessLine } from './access-line.ts';
 import { startTracing } from './tracing.ts';
+import { listenError } from '../core/listen.ts';
+import type { Db } from '../store/db.ts';
+import { announceUrl } from '../store/lock.ts';
+import { openDb } from '../store/open.ts';
 
 export interface ProcessIo {
   /** Where the domain logs; default the process's pino (nothing at `LOG_LEVEL=silent`). */
@@ -59,6 +63,8 @@ export class ProcessRun {
   >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
+  /** The data directory whose embedded store this process holds ({@link openStore}); null for none. */
+  private storeDir: string | null = null;
   private readonly observesRequests: boolean;
   /** Writes one access line (a no-op where no line goes: `LOG_LEVEL` above info). */
   private readonly writeAccessLine: (line: AccessLine) => void;
@@ -87,6 +93,8 @@ export class ProcessRun {
           | 'shedMaxInFlight'
           | 'refusalHoldMs'
           | 'trustedProxies'
+          | 'dataDir'
+          | 'databaseUrl'
         >
       >,
     io: ProcessIo,
@@ -194,6 +202,36 @@ export class ProcessRun {
     });
   }
 
+  /**
+   * Opens the configured store (`DATABASE_URL`, else the embedded one in `DATA_DIR`, locked for this process, whose
+   * URL the lock then carries once {@link listen} has it), closed by {@link close} after everything opened later.
+   */
+  async openStore(): Promise<Db> {
+    const { databaseUrl, dataDir } = this.cfg;
+    const db = await openDb({
+      databaseUrl,
+      dataDir,
+      owner: 'serve',
+      onTakeover: (message) => this.log.warn(message),
+    });
+    this.defer(() => db.close());
+    if (!databaseUrl && dataDir !== undefined) this.storeDir = dataDir;
+    return db;
+  }
+
+  /**
+   * Runs the process's assembly (open, build, listen); when it fails (a port in use, a store held by another
+   * process), closes what it had opened before rethrowing, so that the process can end at once.
+   */
+  async assemble<T>(build: () => Promise<T>): Promise<T> {
+    try {
+      return await build();
+    } catch (err) {
+      await this.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
   /** Registers what {@link close} undoes; undone last in, first out. */
   defer(close: () => Promise<void> | void): void {
     this.closers.push(close);
@@ -207,7 +245,9 @@ export class ProcessRun {
   async listen(app: FastifyInstance): Promise<string> {
     if (this.metrics && this.cfg.metricsPort !== undefined) {
       // Served until the very end: a scrape during the drain sees it.
-      const served = await serveMetrics(this.metrics, this.cfg.host, this.cfg.metricsPort);
+      const served = await serveMetrics(this.metrics, this.cfg.host, this.cfg.metricsPort).catch((err) => {
+        throw listenError(err, this.cfg.host, this.cfg.metricsPort ?? 0, 'METRICS_PORT');
+      });
       this.defer(() => served.close());
       this.metricsUrl = served.url;
       this.log.info('metrics listening', { url: served.url });
@@ -215,10 +255,17 @@ export class ProcessRun {
     this.shedder.start();
     this.defer(() => this.shedder.stop());
     this.defer(() => drain(app, this.cfg.shutdownTimeoutMs ?? 10_000));
-    await app.listen({ port: this.cfg.port, host: this.cfg.host });
+    try {
+      await app.listen({ port: this.cfg.port, host: this.cfg.host });
+    } catch (err) {
+      throw listenError(err, this.cfg.host, this.cfg.port, 'PORT');
+    }
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : this.cfg.port;
-    return `http://${this.cfg.host}:${port}`;
+    const url = `http://${this.cfg.host}:${port}`;
+    // The CLI finds this process through the lock of its embedded store.
+    if (this.storeDir) announceUrl(this.storeDir, url);
+    return url;
   }
 
   /** Runs the warm-up in the background: ready once it resolves; a failure is logged (and the promise rejects). */

@@ -14,7 +14,6 @@ import { accessHook } from '../rest/access-hook.ts';
 import { createServer } from '../server/app.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
-import { openDb } from '../store/open.ts';
 import { createRouter } from '../../router/index.ts';
 import { ProcessRun } from './process.ts';
 import type { ProcessIo } from './process.ts';
@@ -60,74 +59,75 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
   const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
   const live = reserveChainData(deployment, configured);
   const run = new ProcessRun(cfg, io, 'product');
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  run.defer(() => db.close());
-  const { market, useDemo, engine } = marketFor(cfg, db, run.log, configured);
-  let dataset: Dataset = { kind: 'loading', notice: null };
-  let attester: ReserveAttester | null = null;
-  const access = await createAccessRuntime(cfg, db, run.log);
-  run.defer(() => access.close());
-  run.defer(() => market.stop());
-  run.defer(() => attester?.stop());
-  const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
-  const services = createServices(db, servicesOptions(cfg));
-  // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
-  const router = await createRouter({
-    ...routerOptions(cfg, access, run, persisted),
-    // Live subscriptions are computed again on each snapshot this process's engine publishes.
-    snapshots: (tick) => market.onSnapshot(() => tick()),
-    subgraphs: {
-      kind: 'in-process',
-      subgraphs: createSubgraphs({
-        db,
-        market,
-        engine,
-        keys: access.keys,
-        usage: access.usage,
-        adminToken,
-        services,
-        deployment,
-        bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
-      }),
-    },
+  return run.assemble(async () => {
+    const db = await run.openStore();
+    const { market, useDemo, engine } = marketFor(cfg, db, run.log, configured);
+    let dataset: Dataset = { kind: 'loading', notice: null };
+    let attester: ReserveAttester | null = null;
+    const access = await createAccessRuntime(cfg, db, run.log);
+    run.defer(() => access.close());
+    run.defer(() => market.stop());
+    run.defer(() => attester?.stop());
+    const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
+    const services = createServices(db, servicesOptions(cfg));
+    // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
+    const router = await createRouter({
+      ...routerOptions(cfg, access, run, persisted),
+      // Live subscriptions are computed again on each snapshot this process's engine publishes.
+      snapshots: (tick) => market.onSnapshot(() => tick()),
+      subgraphs: {
+        kind: 'in-process',
+        subgraphs: createSubgraphs({
+          db,
+          market,
+          engine,
+          keys: access.keys,
+          usage: access.usage,
+          adminToken,
+          services,
+          deployment,
+          bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
+        }),
+      },
+    });
+    run.defer(() => router.stop());
+    run.metrics?.watchRouter(router);
+    run.metrics?.watchMarket(() => market);
+    const app = await createServer({
+      market,
+      engine,
+      graph: router,
+      provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
+      coinImagesDir: cfg.coinImagesDir,
+      priceBase: cfg.priceBasePath,
+      accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
+      names: { names: services.names },
+      bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+      apiLimits: { limiter: access.apiLimiter, trustedProxies: cfg.trustedProxies },
+      beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
+      dataset: () => dataset,
+      reserves: () => attester?.health ?? null,
+      fastifyOptions: run.fastifyOptions,
+      shedder: run.shedder,
+      refusalPace: run.refusalPace,
+    });
+    run.instrument(app);
+    const url = await run.listen(app);
+    const ready = run.warmUp(async () => {
+      dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
+      attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
+      await startMarket(market);
+    });
+    return {
+      app,
+      market,
+      access,
+      db,
+      url,
+      adminTokenFile,
+      metricsUrl: run.metricsUrl,
+      ready,
+      close: () => run.close(),
+    };
   });
-  run.defer(() => router.stop());
-  run.metrics?.watchRouter(router);
-  run.metrics?.watchMarket(() => market);
-  const app = await createServer({
-    market,
-    engine,
-    graph: router,
-    provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
-    coinImagesDir: cfg.coinImagesDir,
-    priceBase: cfg.priceBasePath,
-    accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
-    names: { names: services.names },
-    bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
-    apiLimits: { limiter: access.apiLimiter, trustedProxies: cfg.trustedProxies },
-    beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
-    dataset: () => dataset,
-    reserves: () => attester?.health ?? null,
-    fastifyOptions: run.fastifyOptions,
-    shedder: run.shedder,
-    refusalPace: run.refusalPace,
-  });
-  run.instrument(app);
-  const url = await run.listen(app);
-  const ready = run.warmUp(async () => {
-    dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
-    attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
-    await startMarket(market);
-  });
-  return {
-    app,
-    market,
-    access,
-    db,
-    url,
-    adminTokenFile,
-    metricsUrl: run.metricsUrl,
-    ready,
-    close: () => run.close(),
-  };
 }

@@ -17,6 +17,11 @@ export async function openPglite(dir?: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pg = new PGlite({ ...(dir ? { dataDir: dir } : {}), postgresqlconf: PGLITE_CONF });
   await pg.waitReady;
+  return pgliteDb(pg);
+}
+
+/** A started PGlite as a {@link Db}; closing the `Db` closes it. */
+export function pgliteDb(pg: PGlite): Db {
   const run: Queryable['query'] = async (sql, params) => {
     const r = await pg.query(sql, params ? [...params] : []);
     return { rows: r.rows as never[] };

@@ -84,3 +84,24 @@ describe('layer rules', () => {
     expect(await refusals(file, code)).toEqual([]);
   });
 });
+
+describe('files are found from the project root (the build runs from dist/)', () => {
+  const located = async (filePath: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each([
+    ['src/store/x.ts', "export const x = new URL('./migrations', import.meta.url);\n"],
+    ['subgraphs/markets/x.ts', 'export const x = import.meta.dirname;\n'],
+    ['router/x.ts', 'export const x = import.meta.filename;\n'],
+  ])('%s: a path relative to the module is an error', async (file, code) => {
+    expect(await located(file, code)).toEqual([expect.stringContaining('projectPath()')]);
+  });
+
+  it('projectPath() passes', async () => {
+    const code =
+      "import { projectPath } from '../core/project-root.ts';\nexport const x = projectPath('schema');\n";
+    expect(await located('src/store/x.ts', code)).toEqual([]);
+  });
+});

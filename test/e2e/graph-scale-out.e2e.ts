@@ -41,11 +41,6 @@ const subgraphs = {} as Record<Name, ServeProcess>;
 let routers: [ServeProcess, ServeProcess];
 /** The routers' `SUBGRAPH_URLS`. */
 let subgraphUrls = '';
-/**
- * `--url` for the CLI: nothing listens there, so it works directly on the store (a privileged port: no server of this
- * test started with PORT=0 can be given it).
- */
-const NO_SERVER = 'http://127.0.0.1:9';
 /** burst: spent by the budget test; revoked: revoked by its test; drain: the SIGTERM test's; other: everything else. */
 const keys: Record<'burst' | 'revoked' | 'drain' | 'other', { id: string; key: string }> = {} as never;
 const timings: Record<string, number> = {};
@@ -65,7 +60,8 @@ const startSubgraph = (name: Name, extra: Record<string, string> = {}) =>
 async function cli(...args: string[]): Promise<Record<string, unknown>> {
   const { stdout } = await run(
     process.execPath,
-    [join(ROOT, 'bin', 'coinwallet.js'), ...args, '--url', NO_SERVER],
+    // With DATABASE_URL and no --url, the CLI works on the PostgreSQL store itself.
+    [join(ROOT, 'bin', 'coinwallet.js'), ...args],
     {
       env: { ...process.env, ...env, DATA_DIR: join(root, 'cli') },
     },

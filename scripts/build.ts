@@ -1,0 +1,98 @@
+/**
+ * Builds the product into `dist/` (run by `npm ci` / `npm install` through `prepare`, and by `npm run build`):
+ *
+ *   dist/server/          the server and the command line: one esbuild bundle of the TypeScript sources, split at
+ *                         every dynamic `import()` so that each command loads only what it runs; ES modules for
+ *                         Node 20, packages left to node_modules, source maps beside each file (stack traces name
+ *                         the .ts lines). `bin/coinwallet.js` runs `dist/server/cli.js`.
+ *   dist/server/meta.json what each output file holds and imports (esbuild's metafile; the CLI test reads it)
+ *   dist/pglite/          an empty store prepared once (PGlite's initdb and our migrations), copied into a new
+ *                         DATA_DIR instead of running initdb at first start
+ *   dist/kits/            the 20 kit packages and their npm tarballs (scripts/build-kits.ts)
+ *
+ *   node bin/run-ts.js scripts/build.ts [--only server,store,kits]
+ *
+ * Type checking is `npm run typecheck` (tsc --noEmit), not this: the build only strips types, in well under a second.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import type { Metafile } from 'esbuild';
+import { PROJECT_ROOT } from '../src/core/project-root.ts';
+
+export const SERVER_OUT = join(PROJECT_ROOT, 'dist', 'server');
+/** The CLI's entry point in the build (what `bin/coinwallet.js` imports). */
+export const CLI_ENTRY = join(SERVER_OUT, 'cli.js');
+
+/** The server bundle: `src/cli/main.ts` and everything it reaches, statically or through `import()`. */
+export async function buildServer(out = SERVER_OUT): Promise<void> {
+  // Built aside and swapped in, so that a process starting meanwhile never sees half a build.
+  const partial = `${out}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const r = await build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: partial,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    // The maps point at the sources in the repository; their text is not copied into the maps.
+    sourcesContent: false,
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  writeFileSync(join(partial, 'meta.json'), JSON.stringify(outputsRelative(r.metafile, partial)));
+  rmSync(out, { recursive: true, force: true });
+  renameSync(partial, out);
+}
+
+/** The metafile with its output paths relative to the output folder (`cli.js`, `chunks/…`), wherever it was built. */
+function outputsRelative(meta: Metafile, dir: string): Metafile {
+  const rel = (p: string) => relative(dir, join(PROJECT_ROOT, p));
+  const outputs = Object.entries(meta.outputs).map(([file, o]) => [
+    rel(file),
+    { ...o, imports: o.imports.map((i) => (i.external ? i : { ...i, path: rel(i.path) })) },
+  ]);
+  return { ...meta, outputs: Object.fromEntries(outputs) as Metafile['outputs'] };
+}
+
+const PARTS = ['server', 'store', 'kits'] as const;
+type Part = (typeof PARTS)[number];
+
+/** Builds the parts asked for (default all), printing one line each. */
+export async function buildProduct(parts: readonly Part[] = PARTS): Promise<void> {
+  mkdirSync(join(PROJECT_ROOT, 'dist'), { recursive: true });
+  for (const part of parts) {
+    const t0 = performance.now();
+    if (part === 'server') await buildServer();
+    if (part === 'store') {
+      const { prepareStoreTemplate } = await import('../src/store/template.ts');
+      await prepareStoreTemplate();
+    }
+    if (part === 'kits') {
+      const { buildKits } = await import('./build-kits.ts');
+      await buildKits();
+    }
+    const where = part === 'server' ? relative(PROJECT_ROOT, SERVER_OUT) : part;
+    process.stdout.write(`built ${where} in ${Math.round(performance.now() - t0)} ms\n`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const only = values.only?.split(',') ?? [...PARTS];
+  const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) {
+    process.stderr.write(`build: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})\n`);
+    process.exit(2);
+  }
+  await buildProduct(only as Part[]);
+}

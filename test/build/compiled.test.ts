@@ -1,0 +1,102 @@
+/**
+ * The compiled product (`scripts/build.ts`, built before the tests by test/support/build-global-setup.ts): the CLI's
+ * entry loads the command line and nothing of the product, each command's code is loaded when it runs, source maps
+ * lead a stack trace back to the TypeScript, and nothing at run time needs tsx.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_ENTRY, SERVER_OUT } from '../../scripts/build.ts';
+import { PROJECT_ROOT } from '../../src/core/project-root.ts';
+
+interface Meta {
+  outputs: Record<
+    string,
+    {
+      bytes: number;
+      inputs: Record<string, unknown>;
+      imports: { path: string; kind: string; external?: boolean }[];
+    }
+  >;
+}
+const meta = JSON.parse(readFileSync(join(SERVER_OUT, 'meta.json'), 'utf8')) as Meta;
+
+/** The output files a file loads before it runs (static imports, transitively), and the packages among them. */
+function staticClosure(start: string): { files: string[]; packages: string[]; bytes: number } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (f: string) => {
+    if (files.has(f)) return;
+    files.add(f);
+    for (const i of meta.outputs[f]?.imports ?? []) {
+      if (i.kind !== 'import-statement') continue;
+      if (i.external) packages.add(i.path);
+      else visit(i.path);
+    }
+  };
+  visit(start);
+  return {
+    files: [...files],
+    packages: [...packages],
+    bytes: [...files].reduce((n, f) => n + (meta.outputs[f]?.bytes ?? 0), 0),
+  };
+}
+
+/** The output file that holds `source` (a path relative to the project). */
+const holding = (source: string): string =>
+  Object.keys(meta.outputs).find((f) => source in (meta.outputs[f]?.inputs ?? {})) ?? 'none';
+
+describe('the CLI entry', () => {
+  it('loads the command line only: Node built-ins, no package, a few tens of KB', () => {
+    const c = staticClosure('cli.js');
+    expect(c.packages.every((p) => p.startsWith('node:'))).toBe(true);
+    expect(c.bytes).toBeLessThan(64 * 1024);
+    const sources = c.files.flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {}));
+    expect(sources).toContain('src/cli/specs.ts');
+    for (const heavy of ['src/config.ts', 'src/start/product.ts', 'src/store/open.ts', 'router/index.ts'])
+      expect(sources).not.toContain(heavy);
+  });
+
+  it.each([
+    ['serve', 'src/start/product.ts', ['fastify', '@graphql-hive/gateway-runtime', '@electric-sql/pglite']],
+    ['keys', 'src/store/open.ts', ['@electric-sql/pglite']],
+  ])('%s loads the product only when it runs (%s behind an import())', (command, module, packages) => {
+    const own = holding(`src/cli/${command}.ts`);
+    expect(staticClosure('cli.js').files).not.toContain(own);
+    // What the command's chunk loads as it starts leaves the heavy part to a further import().
+    expect(staticClosure(own).files).not.toContain(holding(module));
+    const all = staticClosure(holding(module)).packages;
+    for (const p of packages) expect(all).toContain(p);
+  });
+});
+
+it('source maps lead from the compiled entry back to src/cli/main.ts', () => {
+  const script = `
+    import { findSourceMap } from 'node:module';
+    import { readFileSync } from 'node:fs';
+    process.setSourceMapsEnabled(true);
+    const file = ${JSON.stringify(CLI_ENTRY)};
+    await import(file);
+    const lines = readFileSync(file, 'utf8').split('\\n');
+    const line = lines.findIndex((l) => l.includes('unknown command'));
+    const entry = findSourceMap(file).findEntry(line, lines[line].indexOf('unknown command'));
+    console.log(JSON.stringify(entry));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: PROJECT_ROOT });
+  const entry = JSON.parse(out.toString()) as { originalSource: string; originalLine: number };
+  expect(entry.originalSource).toMatch(/src\/cli\/main\.ts$/);
+  const mainTs = readFileSync(join(PROJECT_ROOT, 'src', 'cli', 'main.ts'), 'utf8').split('\n');
+  expect(mainTs[entry.originalLine]).toContain('unknown command');
+});
+
+it('runs without tsx: a development dependency, not imported by the CLI or the build it runs', () => {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  expect(pkg.dependencies).not.toHaveProperty('tsx');
+  expect(pkg.devDependencies).toHaveProperty('tsx');
+  expect(readFileSync(join(PROJECT_ROOT, 'bin', 'coinwallet.js'), 'utf8')).not.toContain('tsx');
+  const externals = Object.values(meta.outputs).flatMap((o) => o.imports.filter((i) => i.external));
+  expect(externals.map((i) => i.path)).not.toContain('tsx');
+});
