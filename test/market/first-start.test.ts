@@ -1,0 +1,25 @@
+/**
+ * The start-up's data work, differentially: a demo first start (the dataset generated and aggregated into an empty
+ * store, the first tick, the rollup) and a restart an hour later leave exactly the store and the engine state the
+ * code before the start-up rework left. `first-start-digests.json` was recorded from that code (commit 70c888f, where
+ * the dataset went through `recording.jsonl.gz` and was written every 100 snapshots); one bar, ticker, supply record,
+ * FX rate or log row that differed in one bit would change a digest.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { StartDigests } from '../support/first-start.ts';
+import { runStarts, SCENARIOS } from '../support/first-start.ts';
+
+const RECORDED = JSON.parse(
+  readFileSync(new URL('./first-start-digests.json', import.meta.url), 'utf8'),
+) as Record<string, { first: StartDigests; restart: StartDigests }>;
+
+describe('start-up data work against the recorded digests', () => {
+  for (const [name, scenario] of Object.entries(SCENARIOS)) {
+    it(`${name}: the same store, state and snapshot after a first start and after a restart`, async () => {
+      const got = await runStarts(scenario);
+      expect(got.first).toEqual(RECORDED[name]?.first);
+      expect(got.restart).toEqual(RECORDED[name]?.restart);
+    }, 120_000);
+  }
+});
