@@ -1,5 +1,6 @@
 /**
- * Writes a demo dataset to disk: `recording.jsonl.gz` (one SourceSnapshot per line, streamed through gzip) and
+ * The demo dataset: generated in memory for the engine (`demoDataset`, what `serve` aggregates on a first start), or
+ * written to disk (`writeDemoDataset`): `recording.jsonl.gz` (one SourceSnapshot per line, streamed through gzip) and
  * `manifest.json`, which says plainly that the data is generated.
  */
 import { createWriteStream } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import type { SourceSnapshot } from '../ingest/types.ts';
 import type { DemoInputs } from './model.ts';
 import { createDemoModel } from './model.ts';
 import { alignEnd, carriesSupply, DEFAULT_DEMO_DAYS, snapshotTimes } from './recording.ts';
@@ -57,12 +59,18 @@ export interface DemoDatasetOptions extends DemoInputs {
   onProgress?: (done: number, total: number) => void;
 }
 
-/**
- * Generates the recording into `dir` (created when missing) and writes the manifest last. The recording is written to
- * a temporary name and renamed when complete, so a crash never leaves a truncated `recording.jsonl.gz`.
- */
-export async function writeDemoDataset(dir: string, opts: DemoDatasetOptions): Promise<DemoManifest> {
-  await mkdir(dir, { recursive: true });
+/** The dataset in memory: its snapshots, generated lazily in time order, and its manifest. */
+export interface DemoDataset {
+  /** Number of snapshots. */
+  total: number;
+  /** The snapshots, oldest first, each generated when it is asked for. */
+  snapshots: Generator<SourceSnapshot, void, undefined>;
+  /** The manifest; its `tickers` count is complete once every snapshot has been generated. */
+  manifest(): DemoManifest;
+}
+
+/** The demo dataset of `opts`, generated as it is read (what `writeDemoDataset` writes, and `serve` aggregates). */
+export function demoDataset(opts: Omit<DemoDatasetOptions, 'onProgress'>): DemoDataset {
   const model = createDemoModel(opts);
   const end = alignEnd(opts.end);
   const days = opts.days ?? DEFAULT_DEMO_DAYS;
@@ -70,31 +78,51 @@ export async function writeDemoDataset(dir: string, opts: DemoDatasetOptions): P
   let tickers = 0;
   const venues = new Set<string>();
   for (const a of model.assets) for (const l of a.listings) venues.add(l.venue.id);
-  function* lines(): Generator<string> {
-    for (const [i, t] of times.entries()) {
+  function* snapshots(): Generator<SourceSnapshot, void, undefined> {
+    for (const t of times) {
       const snap = snapshotAt(model, t, carriesSupply(end, t));
       tickers += snap.tickers.length;
+      yield snap;
+    }
+  }
+  return {
+    total: times.length,
+    snapshots: snapshots(),
+    manifest: () => ({
+      kind: 'demo',
+      notice: DEMO_NOTICE(opts.seed),
+      seed: opts.seed,
+      end,
+      days,
+      generatedAt: new Date().toISOString(),
+      snapshots: times.length,
+      tickers,
+      assets: model.assets.length,
+      venues: venues.size,
+      generatorVersion: DEMO_GENERATOR_VERSION,
+    }),
+  };
+}
+
+/**
+ * Generates the recording into `dir` (created when missing) and writes the manifest last. The recording is written to
+ * a temporary name and renamed when complete, so a crash never leaves a truncated `recording.jsonl.gz`.
+ */
+export async function writeDemoDataset(dir: string, opts: DemoDatasetOptions): Promise<DemoManifest> {
+  await mkdir(dir, { recursive: true });
+  const ds = demoDataset(opts);
+  function* lines(): Generator<string> {
+    let i = 0;
+    for (const snap of ds.snapshots) {
       yield JSON.stringify(snap) + '\n';
-      opts.onProgress?.(i + 1, times.length);
+      opts.onProgress?.(++i, ds.total);
     }
   }
   const file = join(dir, RECORDING_FILE);
   const tmp = `${file}.partial`;
   await pipeline(Readable.from(lines()), createGzip({ level: 6 }), createWriteStream(tmp));
   await rename(tmp, file);
-  const manifest: DemoManifest = {
-    kind: 'demo',
-    notice: DEMO_NOTICE(opts.seed),
-    seed: opts.seed,
-    end,
-    days,
-    generatedAt: new Date().toISOString(),
-    snapshots: times.length,
-    tickers,
-    assets: model.assets.length,
-    venues: venues.size,
-    generatorVersion: DEMO_GENERATOR_VERSION,
-  };
+  const manifest = ds.manifest();
   await writeFile(join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
 }

@@ -35,8 +35,22 @@ export interface DemoEvent {
   fadeMs: number;
 }
 
+/** Events already drawn, by model and slot (pure values: a cache, never a source of truth). */
+const drawn = new WeakMap<AssetModel, Map<number, DemoEvent | null>>();
+
 /** The event of `slot` for an asset, or null when the slot is quiet. */
 export function eventInSlot(m: AssetModel, slot: number): DemoEvent | null {
+  let bySlot = drawn.get(m);
+  if (!bySlot) drawn.set(m, (bySlot = new Map()));
+  let e = bySlot.get(slot);
+  if (e === undefined) {
+    if (bySlot.size >= 4096) bySlot.clear();
+    bySlot.set(slot, (e = drawEvent(m, slot)));
+  }
+  return e;
+}
+
+function drawEvent(m: AssetModel, slot: number): DemoEvent | null {
   const k = combine(m.key, 0xe7e47);
   if (unit(hash2(k, slot, 1)) >= EVENT_PROBABILITY) return null;
   const ts = slot * EVENT_SLOT_MS + Math.floor(unit(hash2(k, slot, 2)) * EVENT_SLOT_MS);

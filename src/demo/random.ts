@@ -108,18 +108,91 @@ export function brownianOctaves(minMs: number, maxMs: number, count: number, sig
   return out;
 }
 
-/** Sum of value-noise octaves at time `t`, each with its own key and a seeded phase so lattices do not align. */
+/**
+ * Per noise key: each octave's key and seeded phase (pure functions of the key, worked out once), and the lattice
+ * values of the cell last evaluated (neighbouring times share the cell of every octave longer than their distance).
+ */
+interface OctaveCache {
+  keys: number[];
+  phases: number[];
+  cell: Float64Array;
+  a: Float64Array;
+  b: Float64Array;
+}
+const octaveCaches = new Map<number, OctaveCache>();
+
+function octaveCache(key: number, count: number): OctaveCache {
+  let c = octaveCaches.get(key);
+  if (!c || c.keys.length < count) {
+    // A bound on a cache of pure values: dropping it only costs recomputation.
+    if (octaveCaches.size >= 65_536) octaveCaches.clear();
+    c = {
+      keys: [],
+      phases: [],
+      cell: new Float64Array(count).fill(NaN),
+      a: new Float64Array(count),
+      b: new Float64Array(count),
+    };
+    for (let k = 0; k < count; k++) {
+      const ok = combine(key, k);
+      c.keys.push(ok);
+      c.phases.push(unit(mix32(ok)) * 1000);
+    }
+    octaveCaches.set(key, c);
+  }
+  return c;
+}
+
+/**
+ * Sum of value-noise octaves at time `t`, each with its own key and a seeded phase so lattices do not align. Each
+ * octave is `valueNoise(octave key, t / period + phase)`, computed inline with the same operations.
+ */
 export function fractalNoise(key: number, octaves: readonly Octave[], t: number): number {
+  const c = octaveCache(key, octaves.length);
   let sum = 0;
   for (let k = 0; k < octaves.length; k++) {
     const o = octaves[k] as Octave;
-    const ok = combine(key, k);
-    sum += o.amplitude * valueNoise(ok, t / o.periodMs + unit(mix32(ok)) * 1000);
+    const x = t / o.periodMs + (c.phases[k] as number);
+    const i = Math.floor(x);
+    const f = x - i;
+    if (c.cell[k] !== i) {
+      const ok = c.keys[k] as number;
+      c.cell[k] = i;
+      c.a[k] = unit(combine(ok, i)) * 2 - 1;
+      c.b[k] = unit(combine(ok, i + 1)) * 2 - 1;
+    }
+    const a = c.a[k] as number;
+    const b = c.b[k] as number;
+    sum += o.amplitude * (a + (b - a) * f * f * (3 - 2 * f));
   }
   return sum;
 }
 
-/** Rounds to `digits` significant digits (keeps the JSON short; demo values carry no more precision). */
+/** Exact powers of ten as doubles (10^22 is the largest). */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/**
+ * Rounds to `digits` significant digits (keeps the JSON short; demo values carry no more precision): exactly
+ * `Number(x.toPrecision(digits))`, mostly without the string. The significand `n` is `|x| · 10^k` rounded half up
+ * (toPrecision's rule); the product is one rounding of the exact value, and rounding is monotonic, so it falls on the
+ * same side of `n + ½` as the exact value unless it lands on the half itself (near which, with a margin, and when
+ * the exponent guess is off by one, this falls back to `toPrecision`). The result `n / 10^k` (or `n · 10^-k`) is one
+ * correctly rounded operation on exact operands: the double that reading the digits gives.
+ */
 export function sig(x: number, digits: number): number {
-  return x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(digits));
+  if (x === 0 || !Number.isFinite(x)) return x;
+  const ax = x < 0 ? -x : x;
+  const k = digits - 1 - Math.floor(Math.log10(ax));
+  if (digits <= 12 && k >= -22 && k <= 22) {
+    const scale = POW10[k < 0 ? -k : k] as number;
+    const y = k >= 0 ? ax * scale : ax / scale;
+    const whole = Math.floor(y);
+    const frac = y - whole;
+    const n = frac >= 0.5 ? whole + 1 : whole;
+    if (Math.abs(frac - 0.5) > 1e-4 && n >= (POW10[digits - 1] as number) && n <= (POW10[digits] as number)) {
+      const r = k >= 0 ? n / scale : n * scale;
+      return x < 0 ? -r : r;
+    }
+  }
+  return Number(x.toPrecision(digits));
 }

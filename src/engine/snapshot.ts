@@ -10,6 +10,7 @@ import { aggregatePrices, DEFAULT_PRICE_RULES } from './price.ts';
 import { emptyAggregate } from './priceAsset.ts';
 import { Rates } from './rates.ts';
 import type { MarketState } from './state.ts';
+import type { SupplyMemo } from './supply-memo.ts';
 import { fdv, marketCap, verifySupply } from './supply.ts';
 import type { TrendingEntry } from './trending.ts';
 import { computeTrending } from './trending.ts';
@@ -56,12 +57,16 @@ export interface MarketSnapshot {
   listedAt: ReadonlyMap<string, number>;
 }
 
-/** Price, supply and market cap of every asset: the cheap part of a tick, also used by backfill. */
+/**
+ * Price, supply and market cap of every asset: the cheap part of a tick, also used by backfill (which passes a
+ * {@link SupplyMemo}: the same figures, verified only when they can have changed).
+ */
 export function computeCore(
   state: MarketState,
   cfg: EngineConfig,
   now: number,
   judged?: (tickers: readonly JudgedTicker[]) => void,
+  supplyMemo?: SupplyMemo,
 ): { prices: Map<string, PriceAggregate>; supply: Map<string, SupplyFigures>; points: PricePoint[] } {
   const resolver: QuoteResolver = {
     fiatUsd: (code) => (code === 'usd' ? 1 : state.fxNow(code, now)),
@@ -75,7 +80,9 @@ export function computeCore(
   const points: PricePoint[] = [];
   const opts = { tolerance: cfg.supplyTolerance ?? 0.01, maxAgeMs: cfg.supplyMaxAgeMs ?? 7 * DAY_MS };
   for (const a of cfg.assets) {
-    const s = verifySupply(state.supplyOf(a.id), now, opts);
+    const s = supplyMemo
+      ? supplyMemo.figures(state, a.id, now, opts)
+      : verifySupply(state.supplyOf(a.id), now, opts);
     supply.set(a.id, s);
     const p = prices.get(a.id);
     if (p?.priceUsd != null) {

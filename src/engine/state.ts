@@ -30,6 +30,7 @@ export class MarketState {
   readonly fx = new Map<string, Map<string, FxRate>>();
   readonly fxDaily = new Map<string, FxSeries>();
   readonly histories = new Map<string, AssetHistory>();
+  private readonly supplyChanges = new Map<string, number>();
 
   /** @param fxMaxAgeMs how long a rate of `source` may be used (default {@link DEFAULT_FX_MAX_AGE_MS} for all). */
   constructor(private readonly fxMaxAgeMs: (source: string) => number = () => DEFAULT_FX_MAX_AGE_MS) {}
@@ -48,7 +49,15 @@ export class MarketState {
     if (!m) this.supply.set(r.asset, (m = new Map()));
     const key = `${r.kind}|${r.source}`;
     const prev = m.get(key);
-    if (!prev || r.ts > prev.ts) m.set(key, r);
+    if (!prev || r.ts > prev.ts) {
+      m.set(key, r);
+      this.supplyChanges.set(r.asset, (this.supplyChanges.get(r.asset) ?? 0) + 1);
+    }
+  }
+
+  /** How many times the supply records of `asset` changed: equal counts mean the same records. */
+  supplyVersion(asset: string): number {
+    return this.supplyChanges.get(asset) ?? 0;
   }
 
   applyFx(r: FxRate): void {

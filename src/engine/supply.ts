@@ -52,8 +52,7 @@ export function verifySupply(
 
   const latest = new Map<string, SupplyRecord>();
   for (const r of records) {
-    const age = now - r.ts;
-    if (!(age <= maxAgeMs) || age < -MAX_FUTURE_SKEW_MS || !(r.value >= 0 && r.value < Infinity)) continue;
+    if (!usableRecord(r, now, maxAgeMs)) continue;
     const key = `${r.kind}\u0000${r.source}`;
     const prev = latest.get(key);
     if (prev === undefined || r.ts >= prev.ts) latest.set(key, r);
@@ -104,6 +103,15 @@ export function verifySupply(
     maxInfinite: uncapped.length > 0,
     updatedAt,
   };
+}
+
+/**
+ * Whether {@link verifySupply} counts a record at `now`: fresh (`now - ts <= maxAgeMs`, at most 60 s in the future)
+ * and with a finite value >= 0. Its answer is the only way `now` enters the verification.
+ */
+export function usableRecord(r: SupplyRecord, now: number, maxAgeMs: number): boolean {
+  const age = now - r.ts;
+  return !(!(age <= maxAgeMs) || age < -MAX_FUTURE_SKEW_MS || !(r.value >= 0 && r.value < Infinity));
 }
 
 /**

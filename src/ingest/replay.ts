@@ -143,3 +143,27 @@ export async function writeRecording(
   else await pipeline(Readable.from(lines()), out);
   return count;
 }
+
+/**
+ * A replay source over snapshots already in memory (or generated as they are read): each `poll` returns the next
+ * one, and `null` once they are exhausted.
+ */
+export function iterableSource(id: string, snapshots: Iterable<SourceSnapshot>): TickerSource {
+  const it = snapshots[Symbol.iterator]();
+  let done = false;
+  return {
+    id,
+    kind: 'replay',
+    async poll(signal) {
+      signal.throwIfAborted();
+      if (done) return null;
+      const n = it.next();
+      if (n.done) done = true;
+      return n.done ? null : n.value;
+    },
+    async close() {
+      done = true;
+      it.return?.();
+    },
+  };
+}

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { createReplaySource } from '../ingest/replay.ts';
-import { writeDemoDataset } from '../demo/dataset.ts';
+import { iterableSource } from '../ingest/replay.ts';
+import { demoDataset } from '../demo/dataset.ts';
 import { ensureDemoMining } from '../demo/mining.ts';
 import type { DemoManifest } from '../demo/dataset.ts';
 import type { Db } from '../store/db.ts';
@@ -19,10 +18,12 @@ export interface DemoProgress {
 }
 
 /**
- * Makes sure the store holds the demo dataset: on an empty store, generates it (seeded) under
- * `<dataDir>/demo` and replays it through the engine (then `generated` is true and the engine's in-memory state is
- * already built). Returns the manifest (stored in `meta.dataset`). Either way stores the demo mining figures of the
- * current hour (`ensureDemoMining`: idempotent, one statement).
+ * Makes sure the store holds the demo dataset. On an empty store it generates the dataset (seeded) in memory and
+ * aggregates it through the engine as it goes (`generated` is then true and the engine's in-memory state is already
+ * built), then writes it all at once: inputs, history, the ingest log, and last the manifest (`meta.dataset`), so a
+ * start stopped midway leaves no dataset the next start would take for complete. Nothing is written to `<dataDir>`:
+ * `coinwallet demo-data` writes the same dataset as a recording when one is wanted. Returns the manifest. Either way
+ * stores the demo mining figures of the current hour (`ensureDemoMining`: idempotent, one statement).
  */
 export async function ensureDemoData(
   db: Db,
@@ -39,25 +40,26 @@ export async function ensureDemoData(
     await ensureDemoMining(db, { seed: manifest.seed, assets: inputs.assets, now });
     return { manifest, generated: false };
   }
-  const dir = join(cfg.dataDir, 'demo');
   const end = Math.floor(now / FIVE_MIN) * FIVE_MIN;
-  progress?.phase('generating demo data', 1);
-  const manifest = await writeDemoDataset(dir, {
+  const dataset = demoDataset({
     seed: cfg.demoSeed,
     end,
     days: cfg.demoDays,
     assets: inputs.assets,
     currencies: inputs.currencies,
-    onProgress: (done, total) => {
-      progress?.phase('generating demo data', total);
-      progress?.update(done);
+  });
+  // One pass: each snapshot is aggregated as it is generated; the bar then shows the one write of everything.
+  progress?.phase('generating demo data and aggregating its history', dataset.total);
+  const source = iterableSource('demo:dataset', dataset.snapshots);
+  await market.backfill(source, (done) => progress?.update(done), {
+    flushEvery: Infinity,
+    onWrite: (snapshots) => {
+      progress?.finish(`${snapshots} snapshots`);
+      progress?.phase('storing demo history', 1);
     },
   });
-  progress?.finish(`${manifest.snapshots} snapshots`);
-  progress?.phase('aggregating demo history', manifest.snapshots);
-  const replay = createReplaySource({ path: join(dir, 'recording.jsonl.gz'), id: 'replay:demo' });
-  await market.backfill(replay, (done) => progress?.update(done));
-  await replay.close?.();
+  await source.close?.();
+  const manifest = dataset.manifest();
   progress?.finish();
   await ensureDemoMining(db, { seed: cfg.demoSeed, assets: inputs.assets, now });
   await setMeta(db, 'dataset', JSON.stringify(manifest));

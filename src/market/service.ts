@@ -5,14 +5,16 @@ import { applyPoint, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
 import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
 import { DEFAULT_FX_MAX_AGE_MS, MarketState } from '../engine/state.ts';
+import { SupplyMemo } from '../engine/supply-memo.ts';
 import type { Bar, Resolution } from '../engine/types.ts';
 import type { PollOutcome } from '../ingest/pipeline.ts';
 import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
+import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import { RejectCounter } from '../ingest/validate.ts';
 import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
 import { loadBars, readBars, readBarsMany, rollupBars } from '../store/bars.ts';
-import { hasSnapshot, loadFx, loadLatestSupply, loadTickers } from '../store/inputs.ts';
+import { loadFx, loadLatestSupply, loadTickers, loggedSnapshots } from '../store/inputs.ts';
 import { readLatestMining } from '../store/mining.ts';
 import type { MiningFigures } from './mining.ts';
 import { PendingWrites } from './persist.ts';
@@ -162,32 +164,62 @@ export class MarketService {
 
   /**
    * Replays a recording in time order: each snapshot is aggregated at its own time and folded into history.
-   * Writes in batches; already-ingested snapshots are skipped, so a second run changes nothing.
+   * Already-ingested snapshots (in the ingest log, or earlier in this run) are skipped, so a second run changes
+   * nothing. Snapshots are read and validated a chunk at a time, with one ingest-log read per chunk; the writes go out
+   * every `flushEvery` new snapshots (each batch one transaction).
    */
   async backfill(
     source: TickerSource,
     onProgress?: (done: number) => void,
+    opts: BackfillOptions = {},
   ): Promise<{ snapshots: number; skipped: number }> {
+    const every = opts.flushEvery ?? 100;
     const pending = new PendingWrites();
+    const supply = new SupplyMemo();
     const ac = new AbortController();
+    // Keys applied but not yet written, and keys written since the chunk's ingest-log read.
+    let unwritten = new Set<string>();
+    const written = new Set<string>();
+    const flush = async (): Promise<void> => {
+      opts.onWrite?.(pending.size);
+      await pending.flush(this.opts.db, this.state, this.unsaved, this.now());
+      for (const k of unwritten) written.add(k);
+      unwritten = new Set();
+    };
     let done = 0;
     let skipped = 0;
-    for (let raw = await source.poll(ac.signal); raw; raw = await source.poll(ac.signal)) {
-      const p = await this.prepare(raw, raw.ts);
-      done++;
-      if (!p) {
-        skipped++;
-        continue;
+    for (let exhausted = false; !exhausted;) {
+      const chunk: SourceSnapshot[] = [];
+      while (chunk.length < CHUNK) {
+        const raw = await source.poll(ac.signal);
+        if (!raw) {
+          exhausted = true;
+          break;
+        }
+        chunk.push(raw);
       }
-      pending.add(p);
-      for (const pt of computeCore(this.state, this.opts.engine, p.ts).points) {
-        applyPoint(this.state.history(pt.asset), pt, p.ts);
-        pending.touch(pt.asset, pt.ts);
+      const prepared = chunk.map((raw) => this.validate(raw, raw.ts));
+      const logged = await this.logged(prepared);
+      written.clear();
+      for (const p of prepared) {
+        done++;
+        const key = p ? snapshotKey(p) : '';
+        if (!p || logged.has(key) || unwritten.has(key) || written.has(key)) {
+          skipped++;
+          continue;
+        }
+        unwritten.add(key);
+        this.apply(p);
+        pending.add(p);
+        for (const pt of computeCore(this.state, this.opts.engine, p.ts, undefined, supply).points) {
+          applyPoint(this.state.history(pt.asset), pt, p.ts);
+          pending.touch(pt.asset, pt.ts);
+        }
+        if (pending.size >= every) await flush();
+        onProgress?.(done);
       }
-      if (pending.size >= 100) await pending.flush(this.opts.db, this.state, this.unsaved, this.now());
-      onProgress?.(done);
     }
-    await pending.flush(this.opts.db, this.state, this.unsaved, this.now());
+    await flush();
     return { snapshots: done, skipped };
   }
 
@@ -253,13 +285,43 @@ export class MarketService {
   }
 
   /** Validates a raw snapshot, skips one already ingested, and applies its records to the in-memory state. */
-  private async prepare(raw: SourceSnapshot, now: number) {
+  private async prepare(raw: SourceSnapshot, now: number): Promise<PreparedSnapshot | null> {
+    const p = this.validate(raw, now);
+    if (!p || (await this.logged([p])).has(snapshotKey(p))) return null;
+    this.apply(p);
+    return p;
+  }
+
+  /** Validates every record of a raw snapshot; rejects are counted (for `/healthz` and `ingest_rejects`). */
+  private validate(raw: SourceSnapshot, now: number): PreparedSnapshot | null {
     const reject = (reason: string, record: unknown) => {
       this.rejects.add(reason, record, raw.source);
       this.unsaved.add(reason, record, raw.source);
     };
-    const p = prepareSnapshot(raw, this.known, reject, Math.max(now, this.now()));
-    if (!p || (await hasSnapshot(this.opts.db, p.source, p.ts, p.digest))) return null;
+    return prepareSnapshot(raw, this.known, reject, Math.max(now, this.now()));
+  }
+
+  /** Keys (`snapshotKey`) of those of `snapshots` the ingest log already holds: one read per source. */
+  private async logged(snapshots: readonly (PreparedSnapshot | null)[]): Promise<Set<string>> {
+    const bySource = new Map<string, PreparedSnapshot[]>();
+    for (const p of snapshots) {
+      if (!p) continue;
+      const list = bySource.get(p.source);
+      if (list) list.push(p);
+      else bySource.set(p.source, [p]);
+    }
+    const out = new Set<string>();
+    for (const [source, list] of bySource)
+      for (const k of await loggedSnapshots(this.opts.db, source, list)) out.add(`${source}|${k}`);
+    return out;
+  }
+
+  /** Applies a validated snapshot to the in-memory state (a chain whose height goes backwards is rejected). */
+  private apply(p: PreparedSnapshot): void {
+    const reject = (reason: string, record: unknown) => {
+      this.rejects.add(reason, record, p.source);
+      this.unsaved.add(reason, record, p.source);
+    };
     p.mining = p.mining.filter((m) => {
       // A chain never gets shorter for long: a height below the last one this source reported is absurd.
       const key = `${m.source}|${m.asset}`;
@@ -275,9 +337,24 @@ export class MarketService {
     for (const t of p.tickers) this.state.applyTicker(t);
     for (const s of p.supply) this.state.applySupply(s);
     for (const f of p.fx) this.state.applyFx(f);
-    return p;
   }
 }
+
+/** Options of {@link MarketService.backfill}. */
+export interface BackfillOptions {
+  /**
+   * Write after this many new snapshots, each batch in one transaction; default 100. `Infinity` writes once, at the
+   * end: nothing of the run is stored before it is all aggregated.
+   */
+  flushEvery?: number;
+  /** Called before each write with the number of snapshots it stores. */
+  onWrite?: (snapshots: number) => void;
+}
+
+/** How many snapshots a backfill reads and validates before it asks the ingest log which it already holds. */
+const CHUNK = 200;
+
+const snapshotKey = (p: PreparedSnapshot): string => `${p.source}|${p.ts}|${p.digest}`;
 
 function pushBar(h: { bars5m: Bar[]; bars1h: Bar[]; bars1d: Bar[] }, res: Resolution, bar: Bar): void {
   (res === '5m' ? h.bars5m : res === '1h' ? h.bars1h : h.bars1d).push(bar);

@@ -1,6 +1,6 @@
 import type { Bar, Resolution } from '../engine/types.ts';
 import type { Queryable } from './db.ts';
-import { columns } from './sql.ts';
+import { arrayParams, inSlices } from './sql.ts';
 
 /** One bar of one asset at one resolution, as written to `price_bars`. */
 export interface BarRow {
@@ -23,8 +23,11 @@ const MERGE_BAR = `
 
 /** Merges bars into `price_bars`. Rows must have unique (asset, res, ts) within one call. */
 export async function saveBars(q: Queryable, rows: readonly BarRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const cols = columns(rows, [
+  await inSlices(rows, (slice) => saveBarSlice(q, slice));
+}
+
+async function saveBarSlice(q: Queryable, rows: readonly BarRow[]): Promise<void> {
+  const cols = arrayParams(rows, [
     (r) => r.asset,
     (r) => r.res,
     (r) => r.bar.ts,

@@ -1,11 +1,14 @@
 import type { FxRate, SupplyRecord, Ticker } from '../ingest/types.ts';
 import type { Queryable } from './db.ts';
-import { columns, dayOf } from './sql.ts';
+import { arrayParams, dayOf, inSlices } from './sql.ts';
 
 /** Upserts the latest ticker per market; an older ticker never replaces a newer one. */
 export async function saveTickers(q: Queryable, tickers: readonly Ticker[], source: string): Promise<void> {
-  if (tickers.length === 0) return;
-  const cols = columns(tickers, [
+  await inSlices(tickers, (slice) => saveTickerSlice(q, slice, source));
+}
+
+async function saveTickerSlice(q: Queryable, tickers: readonly Ticker[], source: string): Promise<void> {
+  const cols = arrayParams(tickers, [
     (t) => t.venue,
     (t) => t.base,
     (t) => t.quote,
@@ -29,8 +32,11 @@ export async function saveTickers(q: Queryable, tickers: readonly Ticker[], sour
 }
 
 export async function saveSupply(q: Queryable, records: readonly SupplyRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  const cols = columns(records, [
+  await inSlices(records, (slice) => saveSupplySlice(q, slice));
+}
+
+async function saveSupplySlice(q: Queryable, records: readonly SupplyRecord[]): Promise<void> {
+  const cols = arrayParams(records, [
     (r) => r.asset,
     (r) => r.kind,
     (r) => r.source,
@@ -55,8 +61,11 @@ export async function saveFx(q: Queryable, rates: readonly FxRate[]): Promise<vo
     const prev = byKey.get(k);
     if (!prev || r.ts > prev.ts) byKey.set(k, r);
   }
-  const rows = [...byKey.values()];
-  const cols = columns(rows, [
+  await inSlices([...byKey.values()], (slice) => saveFxSlice(q, slice));
+}
+
+async function saveFxSlice(q: Queryable, rows: readonly FxRate[]): Promise<void> {
+  const cols = arrayParams(rows, [
     (r) => r.currency,
     (r) => dayOf(r.ts),
     (r) => r.usdPerUnit,
@@ -147,13 +156,39 @@ export async function hasSnapshot(
   return r.rows.length > 0;
 }
 
+/** Which of `snapshots` (of one source) the ingest log holds, in one read: their keys `ts|digest`. */
+export async function loggedSnapshots(
+  q: Queryable,
+  source: string,
+  snapshots: readonly { ts: number; digest: string }[],
+): Promise<Set<string>> {
+  if (snapshots.length === 0) return new Set();
+  const r = await q.query<{ snapshot_ts: number | string; digest: string }>(
+    'SELECT snapshot_ts, digest FROM ingest_log WHERE source = $1 AND snapshot_ts = ANY($2::int8[])',
+    [source, [...new Set(snapshots.map((s) => s.ts))]],
+  );
+  return new Set(r.rows.map((row) => `${Number(row.snapshot_ts)}|${row.digest}`));
+}
+
+/** One row of `ingest_log`: a snapshot ingested, with its record counts. */
+export interface SnapshotLogRow {
+  source: string;
+  ts: number;
+  digest: string;
+  tickers: number;
+  rejected: number;
+}
+
 export async function logSnapshots(
   q: Queryable,
-  rows: readonly { source: string; ts: number; digest: string; tickers: number; rejected: number }[],
+  rows: readonly SnapshotLogRow[],
   now: number,
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const cols = columns(rows, [
+  await inSlices(rows, (slice) => logSnapshotSlice(q, slice, now));
+}
+
+async function logSnapshotSlice(q: Queryable, rows: readonly SnapshotLogRow[], now: number): Promise<void> {
+  const cols = arrayParams(rows, [
     (r) => r.source,
     (r) => r.ts,
     (r) => r.digest,

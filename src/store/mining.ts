@@ -5,12 +5,12 @@
  */
 import type { MiningFigures } from '../market/mining.ts';
 import type { Queryable } from './db.ts';
-import { columns } from './sql.ts';
+import { arrayParams } from './sql.ts';
 
 /** Stores observations; one already stored (same coin, source and time) is left unchanged. Returns rows added. */
 export async function saveMiningFigures(q: Queryable, figures: readonly MiningFigures[]): Promise<number> {
   if (figures.length === 0) return 0;
-  const cols = columns(figures, [
+  const cols = arrayParams(figures, [
     (f) => f.asset,
     (f) => f.source,
     (f) => f.observedAt,

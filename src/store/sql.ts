@@ -14,3 +14,41 @@ export function columns<T>(rows: readonly T[], pick: ((row: T) => unknown)[]): u
   }
   return out;
 }
+
+/**
+ * Text that JSON writes as it is and that may stand between double quotes in an array literal: no quote, backslash,
+ * control character or surrogate (JSON would escape them).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it must exclude
+const PLAIN = /^[^"\\\u0000-\u001f\u007f\ud800-\udfff]*$/;
+
+/**
+ * A column of `unnest` bulk statements as the PostgreSQL array literal `{…}` (what the drivers would make of a
+ * JavaScript array, without their per-element work: JSON writes numbers exactly as PostgreSQL reads them back, the
+ * shortest text of the same double, and `null` as NULL). Values the literal cannot carry this way (a non-finite
+ * number, text with quotes, backslashes or control characters) make it return the array itself, for the driver.
+ */
+export function arrayParam(values: readonly unknown[]): string | readonly unknown[] {
+  for (const v of values) {
+    if (v === null) continue;
+    if (typeof v === 'number' ? !Number.isFinite(v) : typeof v !== 'string' || !PLAIN.test(v)) return values;
+  }
+  return `{${JSON.stringify(values).slice(1, -1)}}`;
+}
+
+/** {@link columns}, each column as an {@link arrayParam}. */
+export function arrayParams<T>(rows: readonly T[], pick: ((row: T) => unknown)[]): unknown[] {
+  return columns(rows, pick).map(arrayParam);
+}
+
+/** Rows of a bulk statement at a time: large enough to amortise a statement, small enough to bound its memory. */
+export const BULK_ROWS = 20_000;
+
+/** Runs `write` over `rows` in slices of at most {@link BULK_ROWS}. */
+export async function inSlices<T>(
+  rows: readonly T[],
+  write: (slice: readonly T[]) => Promise<void>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BULK_ROWS)
+    await write(i === 0 && rows.length <= BULK_ROWS ? rows : rows.slice(i, i + BULK_ROWS));
+}

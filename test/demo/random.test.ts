@@ -68,4 +68,31 @@ describe('demo random primitives', () => {
     expect(sig(0.000123456, 3)).toBe(0.000123);
     expect(sig(0, 3)).toBe(0);
   });
+
+  it('rounds exactly as toPrecision does, halves, powers of ten and extreme magnitudes included', () => {
+    const next = mulberry32(20261121);
+    const xs: number[] = [
+      0.5, 1.5, 2.5, 0.125, 1e-300, 5e-324, 1.7976931348623157e308, 9.9999995, 0.99999999995,
+    ];
+    for (let i = 0; i < 200_000; i++) {
+      const magnitude = 10 ** Math.floor(next() * 40 - 20);
+      const x = next() * magnitude * (next() < 0.1 ? -1 : 1);
+      xs.push(x);
+      // Near a half of the last digit, a few doubles either side: where a shortcut would round the wrong way.
+      const digits = [6, 7, 8, 10][i % 4] as number;
+      const n = Math.floor(10 ** (digits - 1) * (1 + 9 * next()));
+      const half = (n + 0.5) * 10 ** (Math.floor(next() * 16) - 8 - digits + 1);
+      for (let j = -2; j <= 2; j++) xs.push(half + j * half * Number.EPSILON);
+    }
+    for (let e = -30; e <= 30; e++)
+      xs.push(10 ** e, 10 ** e * (1 - Number.EPSILON), 10 ** e * (1 + Number.EPSILON));
+    const wrong: string[] = [];
+    for (const x of xs) {
+      for (const digits of [1, 4, 6, 7, 8, 10, 12, 15]) {
+        const want = Number(x.toPrecision(digits));
+        if (!Object.is(sig(x, digits), want)) wrong.push(`${x} @${digits}: ${sig(x, digits)} != ${want}`);
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
 });

@@ -181,6 +181,36 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       expect((await readBarsMany(db, [], '5m', T0, T0)).size).toBe(0);
     });
 
+    it('bulk writes keep every double exactly, nulls as nulls, and any text', async () => {
+      const odd = [5e-324, 1.7976931348623157e308, 0.1 + 0.2, 1e21, 123456789.12345678, 2 ** -1022, 1 / 3];
+      const rows = odd.map((p, i) => ({
+        asset: 'exact',
+        res: '1h' as const,
+        bar: {
+          ...bar(T0 + i * 3_600_000, p),
+          volumeUsd: i % 2 ? null : p / 7,
+          marketCapUsd: i % 3 ? p * 3 : null,
+        },
+      }));
+      await saveBars(db, rows);
+      expect(await readBars(db, 'exact', '1h', T0, T0 + 10 * 3_600_000)).toEqual(rows.map((r) => r.bar));
+      const odd2 = {
+        asset: 'exact',
+        kind: 'total' as const,
+        sourceKind: 'node' as const,
+        value: 1 / 7,
+        ts: T0,
+      };
+      const sources = ['plain', 'with "quotes"', 'back\\slash', 'ünïcødé ✓ 😀', 'NULL', ''];
+      await saveSupply(
+        db,
+        sources.map((source) => ({ ...odd2, source })),
+      );
+      const got = (await loadLatestSupply(db, 0)).filter((r) => r.asset === 'exact');
+      expect(got.map((r) => r.source).sort()).toEqual([...sources].sort());
+      expect(got.every((r) => r.value === 1 / 7)).toBe(true);
+    });
+
     it('rolls 5-minute bars up into hourly ones and deletes them', async () => {
       const asset = 'rollup';
       const hour = T0 - 3 * 86_400_000;
