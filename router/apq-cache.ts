@@ -6,7 +6,6 @@
 import { ErrorsAreMissesCache } from '@apollo/utils.keyvaluecache';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { KeyvAdapter } from '@apollo/utils.keyvadapter';
-import { createKeyvNonBlocking } from '@keyv/redis';
 import type { Logger } from '../src/core/log.ts';
 import { withTimeout } from '../src/core/timeout.ts';
 
@@ -28,7 +27,8 @@ export interface SharedApqCache {
  * The APQ cache in Redis at `url` (its own connection). Non-blocking: while Redis is down a lookup is a miss at once
  * (the client resends the query text) and a registration is dropped; nothing waits for a reconnect.
  */
-export function redisApqCache(url: string, log: Pick<Logger, 'warn'>): SharedApqCache {
+export async function redisApqCache(url: string, log: Pick<Logger, 'warn'>): Promise<SharedApqCache> {
+  const { createKeyvNonBlocking } = await import('@keyv/redis'); // loaded only with REDIS_URL
   const keyv = createKeyvNonBlocking(url, { namespace: APQ_NAMESPACE, connectionTimeout: 1_000 });
   let lastWarned = 0;
   keyv.on('error', (err: unknown) => {

@@ -1,5 +1,5 @@
 import { withTimeout } from '../core/timeout.ts';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { createAccess } from '../access/access.ts';
 import { createApiLimiter } from '../access/api-limits.ts';
 import type { ApiLimiter } from '../access/api-limits.ts';
@@ -55,6 +55,7 @@ export async function createAccessRuntime(
   });
   let redis: RedisClient | null = null;
   if (cfg.redisUrl) {
+    const { createClient } = await import('redis'); // loaded only with REDIS_URL
     redis = createClient({ url: cfg.redisUrl });
     redis.on('error', (err: Error) => log.warn('redis error', { error: err.message }));
     await redis.connect();

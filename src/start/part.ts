@@ -91,7 +91,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       const bus = cfg.redisUrl ? await redisSnapshotFeed(cfg.redisUrl, run.log) : null;
       if (bus) run.defer(() => bus.close());
       const router = await createRouter({
-        ...routerOptions(cfg, access, run, persisted),
+        ...(await routerOptions(cfg, access, run, persisted)),
         snapshots:
           bus?.feed ?? pollingSnapshotFeed(Math.min(15_000, Math.max(1_000, cfg.tickIntervalMs / 4))),
         subgraphs: { kind: 'http', urls },

@@ -72,7 +72,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     const services = createServices(db, servicesOptions(cfg));
     // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
     const router = await createRouter({
-      ...routerOptions(cfg, access, run, persisted),
+      ...(await routerOptions(cfg, access, run, persisted)),
       // Live subscriptions are computed again on each snapshot this process's engine publishes.
       snapshots: (tick) => market.onSnapshot(() => tick()),
       subgraphs: {

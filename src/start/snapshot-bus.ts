@@ -4,7 +4,7 @@
  * each new identity, computes its live subscriptions again from the markets subgraph over HTTP. Without Redis a
  * router asks the markets subgraph on a timer instead (a change then reaches subscribers within that interval).
  */
-import { createClient } from 'redis';
+
 import type { Logger } from '../core/log.ts';
 import type { MarketService } from '../market/service.ts';
 import type { SnapshotFeed } from '../../router/options.ts';
@@ -31,6 +31,7 @@ export async function publishSnapshots(
   market: Pick<MarketService, 'onSnapshot'>,
   log: Pick<Logger, 'warn'>,
 ): Promise<SnapshotBus> {
+  const { createClient } = await import('redis'); // loaded only with REDIS_URL
   const client = createClient({ url: redisUrl });
   client.on('error', (err: Error) => log.warn('redis error (snapshot bus)', { error: err.message }));
   await client.connect();
@@ -63,6 +64,7 @@ export async function redisSnapshotFeed(
   const fire = () => {
     for (const l of listeners) l();
   };
+  const { createClient } = await import('redis'); // loaded only with REDIS_URL
   const client = createClient({ url: redisUrl });
   client.on('error', (err: Error) => log.warn('redis error (snapshot feed)', { error: err.message }));
   let connectedBefore = false;

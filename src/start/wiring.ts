@@ -91,13 +91,13 @@ export function persistedOperations(
  * {@link persistedOperations}, read before anything starts so that a bad manifest stops start-up at once. With
  * `REDIS_URL` the APQ cache is shared in Redis (its connection closed with the process).
  */
-export function routerOptions(
+export async function routerOptions(
   cfg: AppConfig,
   access: AccessRuntime,
   run: Pick<ProcessRun, 'log' | 'defer' | 'metrics' | 'shedder'>,
   persisted: PersistedOperations,
-): Omit<RouterOptions, 'subgraphs'> {
-  const apq = cfg.redisUrl ? redisApqCache(cfg.redisUrl, run.log) : null;
+): Promise<Omit<RouterOptions, 'subgraphs'>> {
+  const apq = cfg.redisUrl ? await redisApqCache(cfg.redisUrl, run.log) : null;
   if (apq) run.defer(() => apq.close());
   return {
     access: access.access,

@@ -1,12 +1,11 @@
-import pg from 'pg';
 import type { Db } from './db.ts';
 import { transactionOf, withReadCache } from './read-cache.ts';
 
-// BIGINT (int8, oid 20) holds UNIX-millisecond timestamps here: well inside Number's safe range.
-pg.types.setTypeParser(20, (v: string) => Number(v));
-
-/** Opens a pool to a PostgreSQL server (`DATABASE_URL`). */
+/** Opens a pool to a PostgreSQL server (`DATABASE_URL`); node-postgres is loaded only then. */
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // BIGINT (int8, oid 20) holds UNIX-millisecond timestamps here: well inside Number's safe range.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   // An idle connection dropped by the server (restart, failover, a killed backend) must not crash the process: the
   // pool replaces it, and queries in flight fail with their own error.

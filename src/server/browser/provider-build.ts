@@ -3,7 +3,6 @@
  * and the identity origin baked in. Node-side code (the browser modules never import this file). Builds are cached
  * per configuration, so serving the script costs one build per process.
  */
-import { build } from 'esbuild';
 import { projectPath } from '../../core/project-root.ts';
 import type { ProviderConfig } from '../../provider/provider.ts';
 
@@ -27,6 +26,7 @@ export async function bundleBrowserScript(
   entry: string,
   o: { define?: Record<string, string>; minify?: boolean; banner?: string } = {},
 ): Promise<string> {
+  const { build } = await import('esbuild'); // the bundler is loaded on the first request for a bundle
   const r = await build({
     entryPoints: [entry],
     bundle: true,

@@ -4,7 +4,6 @@
  * `npm start` (each bundle is built on first request and cached for the life of the process).
  * Node-side code: the browser modules never import this file.
  */
-import { build } from 'esbuild';
 import { projectPath } from '../../core/project-root.ts';
 
 /** Bundled entry points, by public name. */
@@ -18,6 +17,7 @@ export type WebEntry = keyof typeof WEB_ENTRIES;
 const cache = new Map<WebEntry, Promise<string>>();
 
 export async function bundleWebEntry(name: WebEntry, opts: { minify?: boolean } = {}): Promise<string> {
+  const { build } = await import('esbuild'); // the bundler is loaded on the first request for a bundle
   const r = await build({
     entryPoints: [projectPath('src', 'web', WEB_ENTRIES[name])],
     bundle: true,
