@@ -1,7 +1,7 @@
 import { ChartCache } from './charts.ts';
 import { silentLogger } from '../core/log.ts';
 import type { Logger } from '../core/log.ts';
-import { applyPoint, RETENTION_MS } from '../engine/history.ts';
+import { applyPoint, barsOf, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
 import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
 import { DEFAULT_FX_MAX_AGE_MS, MarketState } from '../engine/state.ts';
@@ -13,7 +13,7 @@ import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import { RejectCounter } from '../ingest/validate.ts';
 import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
-import { loadBars, readBars, readBarsMany, rollupBars } from '../store/bars.ts';
+import { loadHistory, readBars, readBarsMany, rollupBars } from '../store/bars.ts';
 import { loadFx, loadLatestSupply, loadTickers, loggedSnapshots } from '../store/inputs.ts';
 import { readLatestMining } from '../store/mining.ts';
 import type { MiningFigures } from './mining.ts';
@@ -113,7 +113,10 @@ export class MarketService {
       ['5m', now - RETENTION_MS['5m']],
     ];
     for (const [res, since] of windows) {
-      for (const row of await loadBars(db, res, since)) pushBar(this.state.history(row.asset), res, row.bar);
+      for (const { asset, bars } of await loadHistory(db, res, since)) {
+        const window = barsOf(this.state.history(asset), res);
+        for (const bar of bars) window.push(bar);
+      }
     }
   }
 
@@ -355,7 +358,3 @@ export interface BackfillOptions {
 const CHUNK = 200;
 
 const snapshotKey = (p: PreparedSnapshot): string => `${p.source}|${p.ts}|${p.digest}`;
-
-function pushBar(h: { bars5m: Bar[]; bars1h: Bar[]; bars1d: Bar[] }, res: Resolution, bar: Bar): void {
-  (res === '5m' ? h.bars5m : res === '1h' ? h.bars1h : h.bars1d).push(bar);
-}

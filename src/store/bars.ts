@@ -1,6 +1,6 @@
 import type { Bar, Resolution } from '../engine/types.ts';
 import type { Queryable } from './db.ts';
-import { arrayParams, inSlices } from './sql.ts';
+import { arrayParams, inSlices, numbers } from './sql.ts';
 
 /** One bar of one asset at one resolution, as written to `price_bars`. */
 export interface BarRow {
@@ -115,14 +115,43 @@ export async function readBarsMany(
   return out;
 }
 
-/** All bars of one resolution since `since`, for loading the engine's in-memory windows. */
-export async function loadBars(q: Queryable, res: Resolution, since: number): Promise<BarRow[]> {
-  const r = await q.query<BarDbRow & { asset: string }>(
-    `SELECT asset, ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd FROM price_bars
-     WHERE res = $1 AND ts >= $2 ORDER BY asset, ts`,
+/**
+ * All bars of one resolution with `ts >= since`, by asset (ascending), each asset's oldest first: what the engine's
+ * in-memory windows load. One row per asset, its bars in one JSON array of numbers that PostgreSQL writes and
+ * `JSON.parse` reads back exactly (both sides use the shortest text of each double): the embedded store spends most
+ * of a row-per-bar read building rows, 4.7 s of a restart's 5 s for 262,000 bars.
+ */
+export async function loadHistory(
+  q: Queryable,
+  res: Resolution,
+  since: number,
+): Promise<{ asset: string; bars: Bar[] }[]> {
+  const r = await q.query<{ asset: string; bars: string }>(
+    `SELECT asset, '[' || string_agg(concat_ws(',', ts, open, high, low, close, open_ts, close_ts,
+       coalesce(volume_usd::text, 'null'), coalesce(market_cap_usd::text, 'null')), ',' ORDER BY ts) || ']' AS bars
+     FROM price_bars WHERE res = $1 AND ts >= $2 GROUP BY asset ORDER BY asset`,
     [res, since],
   );
-  return r.rows.map((row) => ({ asset: row.asset, res, bar: toBar(row) }));
+  return r.rows.map((row) => ({ asset: row.asset, bars: barsOf(numbers(row.bars)) }));
+}
+
+/** Bars from their fields in a row: ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd. */
+function barsOf(v: readonly (number | null)[]): Bar[] {
+  const out = new Array<Bar>(v.length / 9);
+  for (let i = 0, j = 0; j < v.length; i++, j += 9) {
+    out[i] = {
+      ts: v[j] as number,
+      open: v[j + 1] as number,
+      high: v[j + 2] as number,
+      low: v[j + 3] as number,
+      close: v[j + 4] as number,
+      openTs: v[j + 5] as number,
+      closeTs: v[j + 6] as number,
+      volumeUsd: v[j + 7] ?? null,
+      marketCapUsd: v[j + 8] ?? null,
+    };
+  }
+  return out;
 }
 
 interface BarDbRow {

@@ -1,6 +1,6 @@
 import type { FxRate, SupplyRecord, Ticker } from '../ingest/types.ts';
 import type { Queryable } from './db.ts';
-import { arrayParams, dayOf, inSlices } from './sql.ts';
+import { arrayParams, dayOf, inSlices, numbers } from './sql.ts';
 
 /** Upserts the latest ticker per market; an older ticker never replaces a newer one. */
 export async function saveTickers(q: Queryable, tickers: readonly Ticker[], source: string): Promise<void> {
@@ -106,7 +106,12 @@ export async function loadTickers(q: Queryable): Promise<Ticker[]> {
   }));
 }
 
-/** The newest record per (asset, kind, source) observed at or after `since`. */
+/**
+ * The newest record per (asset, kind, source) observed at or after `since`, ordered by that key. Read as a skip scan
+ * of the primary key: the keys one index step each, then each key's newest record (the same rows as
+ * `DISTINCT ON (asset, kind, source) … WHERE ts >= since ORDER BY asset, kind, source, ts DESC`, without sorting the
+ * whole history).
+ */
 export async function loadLatestSupply(q: Queryable, since: number): Promise<SupplyRecord[]> {
   const r = await q.query<{
     asset: string;
@@ -116,8 +121,17 @@ export async function loadLatestSupply(q: Queryable, since: number): Promise<Sup
     value: number;
     ts: number;
   }>(
-    `SELECT DISTINCT ON (asset, kind, source) asset, kind, source, source_kind, value, ts FROM supply_records
-     WHERE ts >= $1 ORDER BY asset, kind, source, ts DESC`,
+    `WITH RECURSIVE k AS (
+       (SELECT asset, kind, source FROM supply_records ORDER BY asset, kind, source LIMIT 1)
+       UNION ALL
+       SELECT n.asset, n.kind, n.source FROM k, LATERAL (
+         SELECT asset, kind, source FROM supply_records s WHERE (s.asset, s.kind, s.source) > (k.asset, k.kind, k.source)
+         ORDER BY asset, kind, source LIMIT 1) n
+     )
+     SELECT l.asset, l.kind, l.source, l.source_kind, l.value, l.ts FROM k, LATERAL (
+       SELECT asset, kind, source, source_kind, value, ts FROM supply_records s
+       WHERE s.asset = k.asset AND s.kind = k.kind AND s.source = k.source ORDER BY ts DESC LIMIT 1) l
+     WHERE l.ts >= $1 ORDER BY l.asset, l.kind, l.source`,
     [since],
   );
   return r.rows.map((s) => ({
@@ -130,16 +144,39 @@ export async function loadLatestSupply(q: Queryable, since: number): Promise<Sup
   }));
 }
 
+/**
+ * Every FX rate, by currency then day. One row per currency and source: its days, rates and times as one JSON array
+ * of numbers (the shortest text of each double, read back exactly); a currency's sources are merged by day.
+ */
 export async function loadFx(q: Queryable): Promise<FxRate[]> {
-  const r = await q.query<{ currency: string; usd_per_unit: number; ts: number; source: string }>(
-    'SELECT currency, usd_per_unit, ts, source FROM fx_rates ORDER BY currency, day',
+  const r = await q.query<{ currency: string; source: string; rows: string }>(
+    `SELECT currency, source, '[' || string_agg(concat_ws(',', day, usd_per_unit, ts), ',' ORDER BY day) || ']' AS rows
+     FROM fx_rates GROUP BY currency, source ORDER BY currency, source`,
   );
-  return r.rows.map((f) => ({
-    currency: f.currency,
-    usdPerUnit: f.usd_per_unit,
-    ts: f.ts,
-    source: f.source,
-  }));
+  const out: FxRate[] = [];
+  let currency: string | null = null;
+  let days: { day: number; rate: FxRate }[] = [];
+  const flush = (): void => {
+    if (days.length > 1) days.sort((a, b) => a.day - b.day);
+    for (const d of days) out.push(d.rate);
+    days = [];
+  };
+  for (const row of r.rows) {
+    if (row.currency !== currency) flush();
+    currency = row.currency;
+    const v = numbers(row.rows);
+    for (let i = 0; i < v.length; i += 3) {
+      const rate = {
+        currency: row.currency,
+        usdPerUnit: v[i + 1] as number,
+        ts: v[i + 2] as number,
+        source: row.source,
+      };
+      days.push({ day: v[i] as number, rate });
+    }
+  }
+  flush();
+  return out;
 }
 
 export async function hasSnapshot(

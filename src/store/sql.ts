@@ -52,3 +52,15 @@ export async function inSlices<T>(
   for (let i = 0; i < rows.length; i += BULK_ROWS)
     await write(i === 0 && rows.length <= BULK_ROWS ? rows : rows.slice(i, i + BULK_ROWS));
 }
+
+/** The numbers of a JSON-like array literal; `NaN` and `±Infinity`, which JSON cannot spell, read one by one. */
+export function numbers(text: string): (number | null)[] {
+  try {
+    return JSON.parse(text) as (number | null)[];
+  } catch {
+    return text
+      .slice(1, -1)
+      .split(',')
+      .map((v) => (v === 'null' ? null : Number(v)));
+  }
+}

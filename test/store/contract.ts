@@ -13,6 +13,7 @@ import {
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { insertName, selectResolution, selectResolutions, upsertAddress } from '../../src/names/name-repo.ts';
 import { deletePrimaries, selectPrimaries, upsertPrimary } from '../../src/names/primary-repo.ts';
+import { mulberry32 } from '../../src/demo/random.ts';
 import { countingDb } from '../support/counting-db.ts';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -242,6 +243,51 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       await saveSupply(db, [r, { ...r, value: 74e6, ts: T0 - 86_400_000 }, r]);
       const got = (await loadLatestSupply(db, 0)).filter((x) => x.asset === 'litecoin');
       expect(got).toEqual([r]);
+    });
+
+    it('reads the newest supply record per source since a time: the rows of DISTINCT ON, in its order', async () => {
+      const next = mulberry32(7);
+      const records = Array.from({ length: 300 }, () => ({
+        asset: `skip-${Math.floor(next() * 6)}`,
+        kind: (['circulating', 'total', 'max'] as const)[Math.floor(next() * 3)] as 'total',
+        source: `src-${Math.floor(next() * 3)}`,
+        sourceKind: 'node' as const,
+        value: Math.floor(next() * 1e6),
+        ts: T0 - Math.floor(next() * 30) * 86_400_000,
+      }));
+      await saveSupply(db, records);
+      for (const days of [0, 3, 10, 40]) {
+        const since = T0 - days * 86_400_000;
+        const want = await db.query<{ asset: string }>(
+          `SELECT DISTINCT ON (asset, kind, source) asset, kind, source, source_kind, value, ts FROM supply_records
+           WHERE ts >= $1 ORDER BY asset, kind, source, ts DESC`,
+          [since],
+        );
+        const got = await loadLatestSupply(db, since);
+        expect(got.map((r) => [r.asset, r.kind, r.source, r.sourceKind, r.value, r.ts])).toEqual(
+          want.rows.map((r) => Object.values(r)),
+        );
+      }
+    });
+
+    it('reads every FX rate by currency and day, whatever mix of sources wrote them', async () => {
+      const day = 86_400_000;
+      await saveFx(
+        db,
+        [0, 1, 2, 3, 4, 5].flatMap((i) => [
+          { currency: 'chf', usdPerUnit: 1.1 + i / 1000, ts: T0 + i * day, source: i % 2 ? 'fx-a' : 'fx-b' },
+          { currency: 'cad', usdPerUnit: 0.7 + i / 3, ts: T0 - i * day, source: 'fx-c' },
+        ]),
+      );
+      const want = await db.query<Record<string, unknown>>(
+        `SELECT currency, usd_per_unit, ts, source FROM fx_rates WHERE currency IN ('cad', 'chf')
+         ORDER BY currency, day`,
+      );
+      const got = (await loadFx(db)).filter((f) => f.currency === 'cad' || f.currency === 'chf');
+      expect(got.map((f) => [f.currency, f.usdPerUnit, f.ts, f.source])).toEqual(
+        want.rows.map((r) => Object.values(r)),
+      );
+      expect(got.map((f) => f.source).slice(6)).toEqual(['fx-b', 'fx-a', 'fx-b', 'fx-a', 'fx-b', 'fx-a']);
     });
 
     it('keeps one FX rate per currency and day, the newest', async () => {
