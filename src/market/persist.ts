@@ -65,7 +65,8 @@ export class PendingWrites {
     return this.log.length;
   }
 
-  async flush(db: Db, state: MarketState, rejects: RejectCounter, now: number): Promise<void> {
+  /** Writes everything collected (one transaction); resolves to the FX rates it stored (for `StoredFx`). */
+  async flush(db: Db, state: MarketState, rejects: RejectCounter, now: number): Promise<readonly FxRate[]> {
     const { latest, supply, fx, mining, log, touched } = this;
     this.latest = new Map();
     this.supply = [];
@@ -93,6 +94,7 @@ export class PendingWrites {
       await logSnapshots(tx, log, now);
       await saveRejects(tx, rej, now);
     });
+    return fx;
   }
 }
 

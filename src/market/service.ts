@@ -1,7 +1,7 @@
 import { ChartCache } from './charts.ts';
 import { silentLogger } from '../core/log.ts';
 import type { Logger } from '../core/log.ts';
-import { applyPoint, barsOf, RETENTION_MS } from '../engine/history.ts';
+import { applyPoint, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
 import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
 import { DEFAULT_FX_MAX_AGE_MS, MarketState } from '../engine/state.ts';
@@ -13,11 +13,14 @@ import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import { RejectCounter } from '../ingest/validate.ts';
 import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
-import { loadHistory, readBars, readBarsMany, rollupBars } from '../store/bars.ts';
-import { loadFx, loadLatestSupply, loadTickers, loggedSnapshots } from '../store/inputs.ts';
+import { readBars, readBarsMany, rollupBars } from '../store/bars.ts';
+import { loggedSnapshots } from '../store/inputs.ts';
 import { readLatestMining } from '../store/mining.ts';
 import type { MiningFigures } from './mining.ts';
 import { PendingWrites } from './persist.ts';
+import type { CacheSetup } from './history-load.ts';
+import { loadState, saveCache } from './history-load.ts';
+import { StoredFx } from './stored-fx.ts';
 import { SourceHealthBook } from './source-health.ts';
 import type { SourceHealth } from './source-health.ts';
 
@@ -64,6 +67,12 @@ export class MarketService {
   /** Called with each snapshot as it is published (`onSnapshot`). */
   private readonly listeners = new Set<(snapshot: MarketSnapshot) => void>();
   private timer: NodeJS.Timeout | null = null;
+  /** The history cache, when `useHistoryCache` set one. */
+  private cache: CacheSetup | null = null;
+  /** Whether the state holds exactly what the store holds (false while a load, tick or backfill is under way). */
+  private inSync = false;
+  /** A write failed: the state has points the store has not, for the rest of this process. */
+  private diverged = false;
   private running: Promise<void> | null = null;
   /** The service's clock (`MarketServiceOptions.now`): what its snapshots, history and charts are reckoned by. */
   readonly now: () => number;
@@ -100,24 +109,24 @@ export class MarketService {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Loads the latest inputs and the history windows from the store. */
-  async load(): Promise<void> {
-    const db = this.opts.db;
-    const now = this.now();
-    for (const t of await loadTickers(db)) this.state.applyTicker(t);
-    for (const s of await loadLatestSupply(db, now - 30 * DAY_MS)) this.state.applySupply(s);
-    for (const f of await loadFx(db)) this.state.applyFx(f);
-    const windows: [Resolution, number][] = [
-      ['1d', 0],
-      ['1h', now - RETENTION_MS['1h']],
-      ['5m', now - RETENTION_MS['5m']],
-    ];
-    for (const [res, since] of windows) {
-      for (const { asset, bars } of await loadHistory(db, res, since)) {
-        const window = barsOf(this.state.history(asset), res);
-        for (const bar of bars) window.push(bar);
-      }
-    }
+  /**
+   * Keeps a history cache in the file `path` (`history-cache.ts`): written once the state is loaded or built (by
+   * `start`), after each hourly rollup and by `stop`, and read by `load` while the store's claim on it stands. Call
+   * before `load` or `backfill`. Meant for the embedded store, whose one process is the only writer.
+   */
+  useHistoryCache(path: string): void {
+    this.cache = { path, fx: new StoredFx() };
+  }
+
+  /** Loads the latest inputs and the history windows from the store (the closed history from the cache, if any). */
+  async load(): Promise<{ fromCache: boolean }> {
+    this.inSync = false;
+    const fromCache = await loadState(this.opts.db, this.state, this.now(), {
+      cache: this.cache,
+      currencies: this.opts.engine.currencies.map((c) => c.code),
+    });
+    this.inSync = true;
+    return { fromCache };
   }
 
   /** One ingestion tick: poll every live source, ingest what came back, recompute and publish. */
@@ -131,6 +140,7 @@ export class MarketService {
     const t0 = performance.now();
     const now = this.now();
     const pending = new PendingWrites();
+    this.inSync = false;
     let tickers = 0;
     let rejected = 0;
     for (const o of outcomes) {
@@ -150,7 +160,8 @@ export class MarketService {
     }
     if (rejected > 0)
       this.log.warn('rejected input records', { count: rejected, byReason: this.unsaved.byReason() });
-    await pending.flush(this.opts.db, this.state, this.unsaved, now);
+    await this.write(pending, now);
+    this.inSync = true;
     this.current = snapshot;
     this.lastTick = { at: now, ms: Math.round(performance.now() - t0), tickers, rejected };
     for (const l of this.listeners) {
@@ -183,9 +194,10 @@ export class MarketService {
     // Keys applied but not yet written, and keys written since the chunk's ingest-log read.
     let unwritten = new Set<string>();
     const written = new Set<string>();
+    this.inSync = false;
     const flush = async (): Promise<void> => {
       opts.onWrite?.(pending.size);
-      await pending.flush(this.opts.db, this.state, this.unsaved, this.now());
+      await this.write(pending, this.now());
       for (const k of unwritten) written.add(k);
       unwritten = new Set();
     };
@@ -223,7 +235,29 @@ export class MarketService {
       }
     }
     await flush();
+    this.inSync = true;
     return { snapshots: done, skipped };
+  }
+
+  /** Writes what `pending` collected; a write that fails leaves memory ahead of the store for good (no cache). */
+  private async write(pending: PendingWrites, now: number): Promise<void> {
+    try {
+      const fx = await pending.flush(this.opts.db, this.state, this.unsaved, now);
+      this.cache?.fx.apply(fx);
+    } catch (err) {
+      this.diverged = true;
+      throw err;
+    }
+  }
+
+  /**
+   * Writes the history cache (`useHistoryCache`) when the state holds exactly what the store holds: after a load, a
+   * backfill or a tick that completed, never after a failed write. Resolves to whether it wrote one.
+   */
+  async saveHistoryCache(): Promise<boolean> {
+    if (!this.cache || !this.inSync || this.diverged) return false;
+    await saveCache(this.opts.db, this.state, this.cache, this.now());
+    return true;
   }
 
   /** Downsamples history that aged out of its resolution: 5-minute → hourly after 2 days, hourly → daily after 95. */
@@ -255,36 +289,58 @@ export class MarketService {
     return readLatestMining(this.opts.db, assets);
   }
 
-  /** Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. */
+  /**
+   * Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. With a history cache, writes it
+   * at once (what start-up loaded or built) and after each rollup, between ticks.
+   */
   start(): void {
     if (this.timer) return;
     const every = this.opts.tickIntervalMs ?? 60_000;
     let lastRollup = 0;
-    this.timer = setInterval(() => {
+    const run = (work: () => Promise<void>, failure: string): void => {
       if (this.running) return;
       this.running = (async () => {
         try {
-          await this.tick();
-          if (this.now() - lastRollup >= HOUR_MS) {
-            lastRollup = this.now();
-            await this.rollup();
-          }
-          await this.opts.afterTick?.(this.now());
+          await work();
         } catch (err) {
-          this.log.error('tick failed', { error: err instanceof Error ? err.message : String(err) });
+          this.log.error(failure, { error: err instanceof Error ? err.message : String(err) });
         } finally {
           this.running = null;
         }
       })();
+    };
+    run(() => this.checkpoint(), 'history cache not written');
+    this.timer = setInterval(() => {
+      run(async () => {
+        await this.tick();
+        if (this.now() - lastRollup >= HOUR_MS) {
+          lastRollup = this.now();
+          await this.rollup();
+          await this.checkpoint();
+        }
+        await this.opts.afterTick?.(this.now());
+      }, 'tick failed');
     }, every);
     this.timer.unref();
   }
 
+  /** Stops ticking (waiting for a tick under way), writes the history cache, closes the sources. */
   async stop(): Promise<void> {
+    const started = this.timer !== null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    if (started) await this.checkpoint();
     for (const s of this.opts.sources ?? []) await s.close?.();
+  }
+
+  /** `saveHistoryCache`, its failure logged (the cache is an optimisation: the store stays the truth). */
+  private async checkpoint(): Promise<void> {
+    try {
+      await this.saveHistoryCache();
+    } catch (err) {
+      this.log.warn('history cache not written', { error: err instanceof Error ? err.message : String(err) });
+    }
   }
 
   /** Validates a raw snapshot, skips one already ingested, and applies its records to the in-memory state. */

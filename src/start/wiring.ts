@@ -3,6 +3,7 @@
  * proof of reserves, the router's options, the domain services' options, the operator token. The embedded product
  * (`product.ts`) and each scale-out part (`part.ts`) assemble their process from these.
  */
+import { join } from 'node:path';
 import { ASSETS } from '../catalog/assets.ts';
 import { CATEGORIES } from '../catalog/categories.ts';
 import { CURRENCIES, QUOTE_ASSETS } from '../catalog/currencies.ts';
@@ -28,6 +29,7 @@ import type { ConfiguredSources } from '../ingest/sources.ts';
 import type { TickerSource } from '../ingest/types.ts';
 import type { DemoProgress } from '../market/demo.ts';
 import { demoMiningRefresher, ensureDemoData } from '../market/demo.ts';
+import { HISTORY_CACHE_FILE } from '../market/history-cache.ts';
 import { MarketService } from '../market/service.ts';
 import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from '../server/browser/kit-manifest.ts';
 import { WEB_PERSISTED_DOCUMENTS_PATH } from '../server/browser/web-manifest.ts';
@@ -210,7 +212,10 @@ export async function startProofOfReserves(
   return attester;
 }
 
-/** Generates the demo dataset into an empty store (demo mode) or loads what the store holds. */
+/**
+ * Generates the demo dataset into an empty store (demo mode) or loads what the store holds. The embedded store's
+ * closed history is also kept in `DATA_DIR/history.cache` (`MarketService.useHistoryCache`), read on the next start.
+ */
 export async function loadMarketData(
   cfg: AppConfig,
   db: Db,
@@ -218,6 +223,8 @@ export async function loadMarketData(
   useDemo: boolean,
   progress?: DemoProgress,
 ): Promise<Dataset> {
+  // One process writes the embedded store (its lock): what it holds in memory is what the store holds.
+  if (db.kind === 'pglite' && !cfg.databaseUrl) market.useHistoryCache(join(cfg.dataDir, HISTORY_CACHE_FILE));
   if (!useDemo) {
     await market.load();
     return { kind: 'live', notice: null };

@@ -21,9 +21,56 @@ const MERGE_BAR = `
   market_cap_usd = CASE WHEN EXCLUDED.close_ts > b.close_ts THEN EXCLUDED.market_cap_usd ELSE b.market_cap_usd END,
   close_ts = GREATEST(b.close_ts, EXCLUDED.close_ts)`;
 
-/** Merges bars into `price_bars`. Rows must have unique (asset, res, ts) within one call. */
+/** Length of a bucket of each resolution, ms. */
+const BUCKET_MS: Readonly<Record<Resolution, number>> = { '5m': 300_000, '1h': 3_600_000, '1d': 86_400_000 };
+
+/**
+ * A claim kept in `meta` (`history_horizon`): since it was made, no bar ending at or before `horizon` and no FX rate
+ * of a day ending then has been written. Whoever writes one retracts the claim in the same transaction (`saveBars`,
+ * `saveFx`, `rollupBars` do), so a copy of that part of the history taken when the claim was made, and named by its
+ * `token`, is exactly what the store holds for as long as the claim stands.
+ */
+export interface HorizonClaim {
+  token: string;
+  horizon: number;
+}
+
+const HORIZON_KEY = 'history_horizon';
+
+/** Makes (or replaces) the claim. */
+export async function claimHistoryHorizon(q: Queryable, claim: HorizonClaim): Promise<void> {
+  await q.query(
+    'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+    [HORIZON_KEY, JSON.stringify(claim)],
+  );
+}
+
+/** The claim standing now, if any. */
+export async function historyHorizonClaim(q: Queryable): Promise<HorizonClaim | null> {
+  const r = await q.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [HORIZON_KEY]);
+  const v = r.rows[0]?.value;
+  if (v === undefined) return null;
+  const c = JSON.parse(v) as Partial<HorizonClaim>;
+  return typeof c.token === 'string' && typeof c.horizon === 'number'
+    ? { token: c.token, horizon: c.horizon }
+    : null;
+}
+
+/** Retracts the claim when its horizon is at or after `end` (the earliest end of something just written). */
+// CASE keeps the cast to the claim's own row (AND does not promise an order).
+export const RETRACT_HORIZON = `DELETE FROM meta
+  WHERE key = '${HORIZON_KEY}' AND CASE WHEN key = '${HORIZON_KEY}' THEN (value::json->>'horizon')::int8 END >= $1`;
+
+/**
+ * Merges bars into `price_bars`. Rows must have unique (asset, res, ts) within one call. Retracts a history horizon
+ * claim (`HorizonClaim`) that one of them ends before.
+ */
 export async function saveBars(q: Queryable, rows: readonly BarRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await inSlices(rows, (slice) => saveBarSlice(q, slice));
+  let end = Infinity;
+  for (const r of rows) end = Math.min(end, r.bar.ts + BUCKET_MS[r.res]);
+  await q.query(RETRACT_HORIZON, [end]);
 }
 
 async function saveBarSlice(q: Queryable, rows: readonly BarRow[]): Promise<void> {
@@ -60,6 +107,8 @@ export async function rollupBars(
   coarseMs: number,
   before: number,
 ): Promise<number> {
+  // It rewrites history behind any horizon: first the claim goes.
+  await q.query('DELETE FROM meta WHERE key = $1', [HORIZON_KEY]);
   await q.query(
     `INSERT INTO price_bars AS b (asset, res, ts, open, high, low, close, open_ts, close_ts, volume_usd, market_cap_usd)
      SELECT asset, $2, (ts / $3) * $3,

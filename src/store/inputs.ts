@@ -1,5 +1,6 @@
 import type { FxRate, SupplyRecord, Ticker } from '../ingest/types.ts';
 import type { Queryable } from './db.ts';
+import { RETRACT_HORIZON } from './bars.ts';
 import { arrayParams, dayOf, inSlices, numbers } from './sql.ts';
 
 /** Upserts the latest ticker per market; an older ticker never replaces a newer one. */
@@ -72,11 +73,15 @@ async function saveFxSlice(q: Queryable, rows: readonly FxRate[]): Promise<void>
     (r) => r.ts,
     (r) => r.source,
   ]);
+  // A rate that changed a day behind a history horizon retracts the claim (`HorizonClaim`), in the same statement.
   await q.query(
-    `INSERT INTO fx_rates AS f (currency, day, usd_per_unit, ts, source)
-     SELECT * FROM unnest($1::text[], $2::int8[], $3::float8[], $4::int8[], $5::text[])
-     ON CONFLICT (currency, day) DO UPDATE SET usd_per_unit = EXCLUDED.usd_per_unit, ts = EXCLUDED.ts,
-       source = EXCLUDED.source WHERE EXCLUDED.ts > f.ts`,
+    `WITH w AS (
+       INSERT INTO fx_rates AS f (currency, day, usd_per_unit, ts, source)
+       SELECT * FROM unnest($1::text[], $2::int8[], $3::float8[], $4::int8[], $5::text[])
+       ON CONFLICT (currency, day) DO UPDATE SET usd_per_unit = EXCLUDED.usd_per_unit, ts = EXCLUDED.ts,
+         source = EXCLUDED.source WHERE EXCLUDED.ts > f.ts
+       RETURNING day)
+     ${RETRACT_HORIZON.replace('$1', '(SELECT min(day) + 86400000 FROM w)')}`,
     cols,
   );
 }
@@ -177,6 +182,25 @@ export async function loadFx(q: Queryable): Promise<FxRate[]> {
   }
   flush();
   return out;
+}
+
+/** The FX rates of `currencies` for days after `day`, by currency then day: index reads of the primary key. */
+export async function loadFxAfter(
+  q: Queryable,
+  currencies: readonly string[],
+  day: number,
+): Promise<FxRate[]> {
+  const r = await q.query<{ currency: string; usd_per_unit: number; ts: number; source: string }>(
+    `SELECT currency, usd_per_unit, ts, source FROM fx_rates WHERE currency = ANY($1::text[]) AND day > $2
+     ORDER BY currency, day`,
+    [currencies, day],
+  );
+  return r.rows.map((f) => ({
+    currency: f.currency,
+    usdPerUnit: f.usd_per_unit,
+    ts: f.ts,
+    source: f.source,
+  }));
 }
 
 export async function hasSnapshot(

@@ -106,32 +106,36 @@ async function digests(db: Db, market: MarketService, s: StartScenario): Promise
 
 /**
  * A first start on an empty in-memory store at `s.now`, then a restart on that store an hour later; returns the
- * digests after each. `market` (optional) sees the first start's service, for further checks.
+ * digests after each, and whether the restart read the closed history from the history cache. With `cache`, both
+ * services keep one (as the embedded product does) and the first writes it after its first tick and rollup.
  */
 export async function runStarts(
   s: StartScenario,
-  opts: { db?: Db; onFirst?: (market: MarketService, db: Db) => Promise<void> } = {},
-): Promise<{ first: StartDigests; restart: StartDigests }> {
+  opts: { db?: Db; cache?: boolean } = {},
+): Promise<{ first: StartDigests; restart: StartDigests; fromCache: boolean }> {
   const db = opts.db ?? (await openDb({}));
   const dataDir = await mkdtemp(join(tmpdir(), 'cw-first-start-'));
+  const cacheFile = join(dataDir, 'history.cache');
   try {
     const market = serviceOf(db, s, s.now);
+    if (opts.cache) market.useHistoryCache(cacheFile);
     const cfg = { dataDir, demoSeed: s.seed, demoDays: s.days };
     const r = await ensureDemoData(db, market, cfg, { assets: s.assets, currencies: s.currencies }, s.now);
     if (!r.generated) throw new Error('the store already held a dataset');
     await market.tick();
     await market.rollup();
     const first = await digests(db, market, s);
-    await opts.onFirst?.(market, db);
+    if (opts.cache && !(await market.saveHistoryCache())) throw new Error('no history cache written');
     const later = s.now + 3_600_000;
     const again = serviceOf(db, s, later);
+    if (opts.cache) again.useHistoryCache(cacheFile);
     const r2 = await ensureDemoData(db, again, cfg, { assets: s.assets, currencies: s.currencies }, later);
     if (r2.generated) throw new Error('the restart generated the dataset again');
-    await again.load();
+    const { fromCache } = await again.load();
     await again.tick();
     await again.rollup();
     const restart = await digests(db, again, s);
-    return { first, restart };
+    return { first, restart, fromCache };
   } finally {
     if (!opts.db) await db.close();
     await rm(dataDir, { recursive: true, force: true });

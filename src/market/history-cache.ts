@@ -1,0 +1,277 @@
+/**
+ * The history cache: a copy of the engine's closed history (every bar of its in-memory windows whose bucket ended by
+ * the cache's horizon, and the FX rates of the days that ended by then) in one file, so that a restart reads it in
+ * milliseconds instead of having the embedded store format 262,000 bars as text (about a second). It is a cache: the
+ * store stays the truth. The file names the store's claim (`HorizonClaim`, in `meta`) it was written with; every write
+ * that reaches behind the horizon retracts that claim, and a cache whose claim does not stand is not used.
+ *
+ * Format (little-endian): `CWHC`, version, the claim's token and horizon, a string table, then the bar sections (res,
+ * asset, count, null flags, nine float64 per bar) and the FX sections (currency, count, days, rates, times, source
+ * indexes), and a CRC-32 of all that. Float64 fields are 8-byte aligned so they are read without copying.
+ */
+import { randomUUID } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { Bar, Resolution } from '../engine/types.ts';
+import type { FxRate } from '../ingest/types.ts';
+
+/** The cache's file name in the data directory. */
+export const HISTORY_CACHE_FILE = 'history.cache';
+
+const MAGIC = 0x43484357; // 'CWHC'
+const VERSION = 1;
+const RESOLUTIONS: readonly Resolution[] = ['5m', '1h', '1d'];
+
+/** What the cache holds. */
+export interface HistoryCache {
+  token: string;
+  /** UNIX ms: every bar whose bucket ended by then, and every FX rate of a day that ended by then. */
+  horizon: number;
+  /** Bars by resolution, then by asset (oldest first). */
+  bars: Map<Resolution, Map<string, Bar[]>>;
+  /** FX rates by currency, oldest day first. */
+  fx: Map<string, FxRate[]>;
+}
+
+/** A new token for a cache about to be written. */
+export const newCacheToken = (): string => randomUUID();
+
+class Writer {
+  private buf = Buffer.alloc(1 << 20);
+  length = 0;
+  private reserve(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const next = Buffer.alloc(Math.max(this.buf.length * 2, this.length + n));
+    this.buf.copy(next, 0, 0, this.length);
+    this.buf = next;
+  }
+  u32(v: number): void {
+    this.reserve(4);
+    this.buf.writeUInt32LE(v, this.length);
+    this.length += 4;
+  }
+  f64(v: number): void {
+    this.reserve(8);
+    this.buf.writeDoubleLE(v, this.length);
+    this.length += 8;
+  }
+  bytes(b: Uint8Array): void {
+    this.reserve(b.length);
+    this.buf.set(b, this.length);
+    this.length += b.length;
+  }
+  /** Pads to a multiple of 8 bytes. */
+  align(): void {
+    const pad = (8 - (this.length % 8)) % 8;
+    this.reserve(pad);
+    this.buf.fill(0, this.length, this.length + pad);
+    this.length += pad;
+  }
+  /** `n` float64 slots at an aligned offset, to fill in place. */
+  floats(n: number): Float64Array {
+    this.align();
+    this.reserve(n * 8);
+    const out = new Float64Array(this.buf.buffer, this.buf.byteOffset + this.length, n);
+    this.length += n * 8;
+    return out;
+  }
+  done(): Buffer {
+    this.u32(crc32(this.buf.subarray(0, this.length)));
+    return this.buf.subarray(0, this.length);
+  }
+}
+
+/** The cache as bytes. */
+export function encodeHistoryCache(c: HistoryCache): Buffer {
+  const strings = new Map<string, number>();
+  const id = (s: string): number => {
+    let i = strings.get(s);
+    if (i === undefined) strings.set(s, (i = strings.size));
+    return i;
+  };
+  for (const byAsset of c.bars.values()) for (const a of byAsset.keys()) id(a);
+  for (const [cur, rates] of c.fx) {
+    id(cur);
+    for (const r of rates) id(r.source);
+  }
+  const w = new Writer();
+  w.u32(MAGIC);
+  w.u32(VERSION);
+  w.bytes(Buffer.from(c.token.padEnd(36).slice(0, 36), 'latin1'));
+  w.align();
+  w.f64(c.horizon);
+  w.u32(strings.size);
+  for (const s of strings.keys()) {
+    const b = Buffer.from(s, 'utf8');
+    w.u32(b.length);
+    w.bytes(b);
+  }
+  let sections = 0;
+  for (const byAsset of c.bars.values()) sections += byAsset.size;
+  w.u32(sections);
+  for (const [res, byAsset] of c.bars) {
+    for (const [asset, bars] of byAsset) {
+      w.u32(RESOLUTIONS.indexOf(res));
+      w.u32(id(asset));
+      w.u32(bars.length);
+      const flags = new Uint8Array(bars.length);
+      const f = w.floats(bars.length * 9);
+      for (let i = 0; i < bars.length; i++) {
+        const b = bars[i] as Bar;
+        const j = i * 9;
+        f[j] = b.ts;
+        f[j + 1] = b.open;
+        f[j + 2] = b.high;
+        f[j + 3] = b.low;
+        f[j + 4] = b.close;
+        f[j + 5] = b.openTs;
+        f[j + 6] = b.closeTs;
+        f[j + 7] = b.volumeUsd ?? 0;
+        f[j + 8] = b.marketCapUsd ?? 0;
+        flags[i] = (b.volumeUsd === null ? 1 : 0) | (b.marketCapUsd === null ? 2 : 0);
+      }
+      w.bytes(flags);
+    }
+  }
+  w.u32(c.fx.size);
+  for (const [currency, rates] of c.fx) {
+    w.u32(id(currency));
+    w.u32(rates.length);
+    const f = w.floats(rates.length * 2);
+    for (let i = 0; i < rates.length; i++) {
+      f[2 * i] = (rates[i] as FxRate).usdPerUnit;
+      f[2 * i + 1] = (rates[i] as FxRate).ts;
+    }
+    for (const r of rates) w.u32(id(r.source));
+  }
+  return w.done();
+}
+
+class Reader {
+  private at = 0;
+  constructor(private readonly buf: Buffer) {}
+  u32(): number {
+    const v = this.buf.readUInt32LE(this.at);
+    this.at += 4;
+    return v;
+  }
+  f64(): number {
+    const v = this.buf.readDoubleLE(this.at);
+    this.at += 8;
+    return v;
+  }
+  bytes(n: number): Buffer {
+    const b = this.buf.subarray(this.at, this.at + n);
+    if (b.length !== n) throw new RangeError('cache truncated');
+    this.at += n;
+    return b;
+  }
+  align(): void {
+    this.at += (8 - (this.at % 8)) % 8;
+  }
+  floats(n: number): Float64Array {
+    this.align();
+    const out = new Float64Array(this.buf.buffer, this.buf.byteOffset + this.at, n);
+    this.at += n * 8;
+    return out;
+  }
+}
+
+/** The cache in `buf`, or null when it is not a whole cache of this version (wrong magic, truncated, corrupt). */
+export function decodeHistoryCache(buf: Buffer): HistoryCache | null {
+  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC || buf.readUInt32LE(4) !== VERSION) return null;
+  const body = buf.subarray(0, buf.length - 4);
+  if (crc32(body) !== buf.readUInt32LE(buf.length - 4)) return null;
+  // Float64Array views need an 8-byte aligned start.
+  const data = body.byteOffset % 8 === 0 ? body : Buffer.from(body);
+  try {
+    const r = new Reader(data);
+    r.u32();
+    r.u32();
+    const token = r.bytes(36).toString('latin1').trimEnd();
+    r.align();
+    const horizon = r.f64();
+    const strings: string[] = [];
+    for (let n = r.u32(); n > 0; n--) strings.push(r.bytes(r.u32()).toString('utf8'));
+    const bars = new Map<Resolution, Map<string, Bar[]>>();
+    for (let n = r.u32(); n > 0; n--) {
+      const res = RESOLUTIONS[r.u32()] as Resolution;
+      const asset = strings[r.u32()] as string;
+      const count = r.u32();
+      const f = r.floats(count * 9);
+      const flags = r.bytes(count);
+      const out = new Array<Bar>(count);
+      for (let i = 0, j = 0; i < count; i++, j += 9) {
+        out[i] = {
+          ts: f[j] as number,
+          open: f[j + 1] as number,
+          high: f[j + 2] as number,
+          low: f[j + 3] as number,
+          close: f[j + 4] as number,
+          openTs: f[j + 5] as number,
+          closeTs: f[j + 6] as number,
+          volumeUsd: (flags[i] as number) & 1 ? null : (f[j + 7] as number),
+          marketCapUsd: (flags[i] as number) & 2 ? null : (f[j + 8] as number),
+        };
+      }
+      let byAsset = bars.get(res);
+      if (!byAsset) bars.set(res, (byAsset = new Map()));
+      byAsset.set(asset, out);
+    }
+    const fx = new Map<string, FxRate[]>();
+    for (let n = r.u32(); n > 0; n--) {
+      const currency = strings[r.u32()] as string;
+      const count = r.u32();
+      const f = r.floats(count * 2);
+      const rates = new Array<FxRate>(count);
+      for (let i = 0; i < count; i++)
+        rates[i] = {
+          currency,
+          usdPerUnit: f[2 * i] as number,
+          ts: f[2 * i + 1] as number,
+          source: strings[r.u32()] as string,
+        };
+      fx.set(currency, rates);
+    }
+    return { token, horizon, bars, fx };
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the cache to `path` durably: a temporary file, flushed to disk, renamed over the old one. */
+export async function writeHistoryCache(path: string, c: HistoryCache): Promise<void> {
+  const tmp = `${path}.partial`;
+  const f = await open(tmp, 'w');
+  try {
+    await f.writeFile(encodeHistoryCache(c));
+    await f.sync();
+  } finally {
+    await f.close();
+  }
+  await rename(tmp, path);
+  const dir = await open(dirname(path), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+/** The cache in `path` if it is whole and written with `token`; null otherwise (none, another, corrupt). */
+export async function readHistoryCache(path: string, token: string): Promise<HistoryCache | null> {
+  let buf: Buffer;
+  try {
+    buf = await readFile(path);
+  } catch {
+    return null;
+  }
+  const c = decodeHistoryCache(buf);
+  return c && c.token === token ? c : null;
+}
+
+/** Removes the cache file (when it can no longer be trusted); no error when there is none. */
+export async function removeHistoryCache(path: string): Promise<void> {
+  await rm(path, { force: true });
+}
