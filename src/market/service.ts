@@ -3,26 +3,26 @@ import { silentLogger } from '../core/log.ts';
 import type { Logger } from '../core/log.ts';
 import { applyPoint, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
-import { computeCore, computeSnapshot } from '../engine/snapshot.ts';
+import { computeSnapshot } from '../engine/snapshot.ts';
 import { DEFAULT_FX_MAX_AGE_MS, MarketState } from '../engine/state.ts';
-import { SupplyMemo } from '../engine/supply-memo.ts';
 import type { Bar, Resolution } from '../engine/types.ts';
-import type { PollOutcome } from '../ingest/pipeline.ts';
-import { pollAll, prepareSnapshot } from '../ingest/pipeline.ts';
-import type { PreparedSnapshot } from '../ingest/pipeline.ts';
-import { RejectCounter } from '../ingest/validate.ts';
+import type { PollOutcome, PreparedSnapshot } from '../ingest/pipeline.ts';
+import { pollAll } from '../ingest/pipeline.ts';
+import type { RejectCounter } from '../ingest/validate.ts';
 import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
 import { readBars, readBarsMany, rollupBars } from '../store/bars.ts';
-import { loggedSnapshots } from '../store/inputs.ts';
 import { readLatestMining } from '../store/mining.ts';
-import type { MiningFigures } from './mining.ts';
-import { PendingWrites } from './persist.ts';
+import type { BackfillOptions } from './backfill.ts';
+import { backfill } from './backfill.ts';
 import type { CacheSetup } from './history-load.ts';
 import { loadState, saveCache } from './history-load.ts';
-import { StoredFx } from './stored-fx.ts';
+import { Intake, snapshotKey } from './intake.ts';
+import type { MiningFigures } from './mining.ts';
+import { PendingWrites } from './persist.ts';
 import { SourceHealthBook } from './source-health.ts';
 import type { SourceHealth } from './source-health.ts';
+import { StoredFx } from './stored-fx.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -47,6 +47,7 @@ export interface MarketServiceOptions {
 }
 
 export type { SourceHealth } from './source-health.ts';
+export type { BackfillOptions } from './backfill.ts';
 
 /**
  * The market engine in service: loads state from the store, runs ingestion ticks (poll → validate → aggregate →
@@ -55,14 +56,11 @@ export type { SourceHealth } from './source-health.ts';
 export class MarketService {
   readonly state: MarketState;
   /** Every rejected input record since start, with recent examples (reported by `/healthz`). */
-  readonly rejects = new RejectCounter();
+  readonly rejects: RejectCounter;
   /** Charts and candles, built once per snapshot and shared by the price API and the graph. */
   readonly charts = new ChartCache();
-  /** Rejects not yet written to `ingest_rejects`. */
-  private readonly unsaved = new RejectCounter();
+  private readonly intake: Intake;
   private readonly health: SourceHealthBook;
-  /** Last accepted chain height per `source|asset`: a source whose height goes backwards is rejected. */
-  private readonly heights = new Map<string, number>();
   private current: MarketSnapshot | null = null;
   /** Called with each snapshot as it is published (`onSnapshot`). */
   private readonly listeners = new Set<(snapshot: MarketSnapshot) => void>();
@@ -77,7 +75,6 @@ export class MarketService {
   /** The service's clock (`MarketServiceOptions.now`): what its snapshots, history and charts are reckoned by. */
   readonly now: () => number;
   private readonly log: Logger;
-  private readonly known: Set<string>;
   lastTick: { at: number; ms: number; tickers: number; rejected: number } | null = null;
 
   constructor(private readonly opts: MarketServiceOptions) {
@@ -85,7 +82,8 @@ export class MarketService {
     const windows = opts.engine.fxMaxAgeMs;
     this.state = new MarketState((source) => windows?.get(source) ?? DEFAULT_FX_MAX_AGE_MS);
     this.log = opts.log ?? silentLogger;
-    this.known = new Set(opts.engine.assets.map((a) => a.id));
+    this.intake = new Intake(new Set(opts.engine.assets.map((a) => a.id)), this.now);
+    this.rejects = this.intake.rejects;
     this.health = new SourceHealthBook(this.log, opts.sources);
   }
 
@@ -159,7 +157,7 @@ export class MarketService {
       pending.touch(pt.asset, pt.ts);
     }
     if (rejected > 0)
-      this.log.warn('rejected input records', { count: rejected, byReason: this.unsaved.byReason() });
+      this.log.warn('rejected input records', { count: rejected, byReason: this.intake.unsaved.byReason() });
     await this.write(pending, now);
     this.inSync = true;
     this.current = snapshot;
@@ -187,62 +185,23 @@ export class MarketService {
     onProgress?: (done: number) => void,
     opts: BackfillOptions = {},
   ): Promise<{ snapshots: number; skipped: number }> {
-    const every = opts.flushEvery ?? 100;
-    const pending = new PendingWrites();
-    const supply = new SupplyMemo();
-    const ac = new AbortController();
-    // Keys applied but not yet written, and keys written since the chunk's ingest-log read.
-    let unwritten = new Set<string>();
-    const written = new Set<string>();
     this.inSync = false;
-    const flush = async (): Promise<void> => {
-      opts.onWrite?.(pending.size);
-      await this.write(pending, this.now());
-      for (const k of unwritten) written.add(k);
-      unwritten = new Set();
+    const ctx = {
+      db: this.opts.db,
+      state: this.state,
+      engine: this.opts.engine,
+      intake: this.intake,
+      write: (pending: PendingWrites) => this.write(pending, this.now()),
     };
-    let done = 0;
-    let skipped = 0;
-    for (let exhausted = false; !exhausted;) {
-      const chunk: SourceSnapshot[] = [];
-      while (chunk.length < CHUNK) {
-        const raw = await source.poll(ac.signal);
-        if (!raw) {
-          exhausted = true;
-          break;
-        }
-        chunk.push(raw);
-      }
-      const prepared = chunk.map((raw) => this.validate(raw, raw.ts));
-      const logged = await this.logged(prepared);
-      written.clear();
-      for (const p of prepared) {
-        done++;
-        const key = p ? snapshotKey(p) : '';
-        if (!p || logged.has(key) || unwritten.has(key) || written.has(key)) {
-          skipped++;
-          continue;
-        }
-        unwritten.add(key);
-        this.apply(p);
-        pending.add(p);
-        for (const pt of computeCore(this.state, this.opts.engine, p.ts, undefined, supply).points) {
-          applyPoint(this.state.history(pt.asset), pt, p.ts);
-          pending.touch(pt.asset, pt.ts);
-        }
-        if (pending.size >= every) await flush();
-        onProgress?.(done);
-      }
-    }
-    await flush();
+    const r = await backfill(ctx, source, onProgress, opts);
     this.inSync = true;
-    return { snapshots: done, skipped };
+    return r;
   }
 
   /** Writes what `pending` collected; a write that fails leaves memory ahead of the store for good (no cache). */
   private async write(pending: PendingWrites, now: number): Promise<void> {
     try {
-      const fx = await pending.flush(this.opts.db, this.state, this.unsaved, now);
+      const fx = await pending.flush(this.opts.db, this.state, this.intake.unsaved, now);
       this.cache?.fx.apply(fx);
     } catch (err) {
       this.diverged = true;
@@ -345,72 +304,9 @@ export class MarketService {
 
   /** Validates a raw snapshot, skips one already ingested, and applies its records to the in-memory state. */
   private async prepare(raw: SourceSnapshot, now: number): Promise<PreparedSnapshot | null> {
-    const p = this.validate(raw, now);
-    if (!p || (await this.logged([p])).has(snapshotKey(p))) return null;
-    this.apply(p);
+    const p = this.intake.validate(raw, now);
+    if (!p || (await this.intake.logged(this.opts.db, [p])).has(snapshotKey(p))) return null;
+    this.intake.apply(this.state, p);
     return p;
   }
-
-  /** Validates every record of a raw snapshot; rejects are counted (for `/healthz` and `ingest_rejects`). */
-  private validate(raw: SourceSnapshot, now: number): PreparedSnapshot | null {
-    const reject = (reason: string, record: unknown) => {
-      this.rejects.add(reason, record, raw.source);
-      this.unsaved.add(reason, record, raw.source);
-    };
-    return prepareSnapshot(raw, this.known, reject, Math.max(now, this.now()));
-  }
-
-  /** Keys (`snapshotKey`) of those of `snapshots` the ingest log already holds: one read per source. */
-  private async logged(snapshots: readonly (PreparedSnapshot | null)[]): Promise<Set<string>> {
-    const bySource = new Map<string, PreparedSnapshot[]>();
-    for (const p of snapshots) {
-      if (!p) continue;
-      const list = bySource.get(p.source);
-      if (list) list.push(p);
-      else bySource.set(p.source, [p]);
-    }
-    const out = new Set<string>();
-    for (const [source, list] of bySource)
-      for (const k of await loggedSnapshots(this.opts.db, source, list)) out.add(`${source}|${k}`);
-    return out;
-  }
-
-  /** Applies a validated snapshot to the in-memory state (a chain whose height goes backwards is rejected). */
-  private apply(p: PreparedSnapshot): void {
-    const reject = (reason: string, record: unknown) => {
-      this.rejects.add(reason, record, p.source);
-      this.unsaved.add(reason, record, p.source);
-    };
-    p.mining = p.mining.filter((m) => {
-      // A chain never gets shorter for long: a height below the last one this source reported is absurd.
-      const key = `${m.source}|${m.asset}`;
-      const last = this.heights.get(key);
-      if (m.height !== null && last !== undefined && m.height < last) {
-        reject('mining.height: must not go backwards', { ...m, previousHeight: last });
-        p.rejected++;
-        return false;
-      }
-      if (m.height !== null) this.heights.set(key, m.height);
-      return true;
-    });
-    for (const t of p.tickers) this.state.applyTicker(t);
-    for (const s of p.supply) this.state.applySupply(s);
-    for (const f of p.fx) this.state.applyFx(f);
-  }
 }
-
-/** Options of {@link MarketService.backfill}. */
-export interface BackfillOptions {
-  /**
-   * Write after this many new snapshots, each batch in one transaction; default 100. `Infinity` writes once, at the
-   * end: nothing of the run is stored before it is all aggregated.
-   */
-  flushEvery?: number;
-  /** Called before each write with the number of snapshots it stores. */
-  onWrite?: (snapshots: number) => void;
-}
-
-/** How many snapshots a backfill reads and validates before it asks the ingest log which it already holds. */
-const CHUNK = 200;
-
-const snapshotKey = (p: PreparedSnapshot): string => `${p.source}|${p.ts}|${p.digest}`;
