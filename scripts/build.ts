@@ -1,10 +1,10 @@
 /**
  * Builds the product into `dist/` (run by `npm ci` / `npm install` through `prepare`, and by `npm run build`):
  *
- *   dist/server/          the server and the command line: one esbuild bundle of the TypeScript sources, split at
- *                         every dynamic `import()` so that each command loads only what it runs; ES modules for
- *                         Node 20, packages left to node_modules, source maps beside each file (stack traces name
- *                         the .ts lines). `bin/coinwallet.js` runs `dist/server/cli.js`.
+ *   dist/server/          the server and the command line: one esbuild bundle of the TypeScript sources and the
+ *                         packages they use (but {@link EXTERNAL}), split at every dynamic `import()` so that each
+ *                         command loads only what it runs; ES modules for Node 20, source maps beside each file
+ *                         (stack traces name the .ts lines). `bin/coinwallet.js` runs `dist/server/cli.js`.
  *   dist/server/meta.json what each output file holds and imports (esbuild's metafile; the CLI test reads it)
  *   dist/pglite/          an empty store prepared once (PGlite's initdb and our migrations), copied into a new
  *                         DATA_DIR instead of running initdb at first start
@@ -14,7 +14,7 @@
  *
  * Type checking is `npm run typecheck` (tsc --noEmit), not this: the build only strips types, in well under a second.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,30 @@ import { PROJECT_ROOT } from '../src/core/project-root.ts';
 export const SERVER_OUT = join(PROJECT_ROOT, 'dist', 'server');
 /** The CLI's entry point in the build (what `bin/coinwallet.js` imports). */
 export const CLI_ENTRY = join(SERVER_OUT, 'cli.js');
+
+/**
+ * Packages left to node_modules: those that find files of their own next to their modules (PGlite's wasm, the query
+ * planner's native binary, esbuild's binary, @fastify/swagger's package.json), ccxt (loaded only for exchange sources,
+ * and large), the drivers loaded only when configured (pg, redis) and pino (its transports run files of its own). Any
+ * other package is bundled: loading them from node_modules, about 3,000 files resolved and compiled one by one, took
+ * 2.2 s of a start; bundled, 0.8 s (bench/README.md, Start-up). `graphql` and every package that uses it are bundled
+ * alike, so there is one graphql.
+ */
+export const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@graphql-hive/router-query-planner',
+  'esbuild',
+  '@fastify/swagger',
+  'ccxt',
+  'pg',
+  'redis',
+  '@keyv/redis',
+  'pino',
+  'pino-pretty',
+  // optional native speed-ups of ws, not installed
+  'bufferutil',
+  'utf-8-validate',
+];
 
 /** The server bundle: `src/cli/main.ts` and everything it reaches, statically or through `import()`. */
 export async function buildServer(out = SERVER_OUT): Promise<void> {
@@ -40,7 +64,11 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    packages: 'external',
+    external: EXTERNAL,
+    // CommonJS packages in an ES module bundle still call require (for Node's built-ins and the external packages).
+    banner: {
+      js: "import { createRequire as __cwRequire } from 'node:module';\nconst require = __cwRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
     // The maps point at the sources in the repository; their text is not copied into the maps.
     sourcesContent: false,
@@ -50,6 +78,7 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
     logLevel: 'warning',
   });
   writeFileSync(join(partial, 'meta.json'), JSON.stringify(outputsRelative(r.metafile, partial)));
+  writeFileSync(join(partial, STAMPS), JSON.stringify(stampsOf(Object.keys(r.metafile.inputs))));
   rmSync(out, { recursive: true, force: true });
   renameSync(partial, out);
 }
@@ -62,6 +91,30 @@ function outputsRelative(meta: Metafile, dir: string): Metafile {
     { ...o, imports: o.imports.map((i) => (i.external ? i : { ...i, path: rel(i.path) })) },
   ]);
   return { ...meta, outputs: Object.fromEntries(outputs) as Metafile['outputs'] };
+}
+
+/** Every input of the server bundle with its size and modification time, to tell whether a build is current. */
+const STAMPS = 'inputs.json';
+type Stamps = Record<string, [number, number]>;
+
+function stampsOf(inputs: readonly string[]): Stamps {
+  return Object.fromEntries(
+    inputs.map((f) => {
+      const s = statSync(join(PROJECT_ROOT, f));
+      return [f, [s.size, s.mtimeMs]];
+    }),
+  );
+}
+
+/** Whether `dist/server` was built from the files as they are now (none changed, moved or removed since). */
+export function serverBuildCurrent(out = SERVER_OUT): boolean {
+  try {
+    const built = JSON.parse(readFileSync(join(out, STAMPS), 'utf8')) as Stamps;
+    const now = stampsOf(Object.keys(built));
+    return Object.entries(built).every(([f, [size, mtime]]) => now[f]?.[0] === size && now[f]?.[1] === mtime);
+  } catch {
+    return false;
+  }
 }
 
 const PARTS = ['server', 'store', 'kits'] as const;

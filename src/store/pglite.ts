@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
 import { transactionOf, withReadCache } from './read-cache.ts';
+import { breathe } from '../core/turns.ts';
 
 /**
  * PGlite's default buffer pool (160 MB) dominates the process's memory; the hot market data lives in the engine's
@@ -23,6 +24,8 @@ export async function openPglite(dir?: string): Promise<Db> {
 /** A started PGlite as a {@link Db}; closing the `Db` closes it. */
 export function pgliteDb(pg: PGlite): Db {
   const run: Queryable['query'] = async (sql, params) => {
+    // PGlite answers within microtasks: a long run of statements would otherwise never let the loop turn.
+    await breathe();
     const r = await pg.query(sql, params ? [...params] : []);
     return { rows: r.rows as never[] };
   };

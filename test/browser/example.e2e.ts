@@ -177,7 +177,7 @@ describe('the packed @coinwallet/kit', () => {
     const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Run the example'));
     expect(section).toMatch(/^## Run the example\n/);
-    expect(section).toMatch(/npm pack @coinwallet\/kit/);
+    expect(section).toMatch(/npm install http:\/\/127\.0\.0\.1:4000\/kits\/kit\.tgz/);
     expect(section).toMatch(/http:\/\/127\.0\.0\.1:4700\/example\/\?api=/);
     expect(section).toMatch(/npx coinwallet dapp-browser '[^']+' --allow-unlisted/);
   });

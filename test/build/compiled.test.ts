@@ -7,10 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_ENTRY, SERVER_OUT } from '../../scripts/build.ts';
+import { builtinModules } from 'node:module';
+import { CLI_ENTRY, EXTERNAL, SERVER_OUT } from '../../scripts/build.ts';
 import { PROJECT_ROOT } from '../../src/core/project-root.ts';
 
+const BUILTINS = new Set(builtinModules);
+
 interface Meta {
+  inputs: Record<string, unknown>;
   outputs: Record<
     string,
     {
@@ -22,8 +26,16 @@ interface Meta {
 }
 const meta = JSON.parse(readFileSync(join(SERVER_OUT, 'meta.json'), 'utf8')) as Meta;
 
-/** The output files a file loads before it runs (static imports, transitively), and the packages among them. */
-function staticClosure(start: string): { files: string[]; packages: string[]; bytes: number } {
+/**
+ * The output files a file loads before it runs (static imports, transitively): the packages it imports from
+ * node_modules, the sources bundled into them, their size.
+ */
+function staticClosure(start: string): {
+  files: string[];
+  packages: string[];
+  sources: string[];
+  bytes: number;
+} {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (f: string) => {
@@ -39,6 +51,7 @@ function staticClosure(start: string): { files: string[]; packages: string[]; by
   return {
     files: [...files],
     packages: [...packages],
+    sources: [...files].flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {})),
     bytes: [...files].reduce((n, f) => n + (meta.outputs[f]?.bytes ?? 0), 0),
   };
 }
@@ -51,23 +64,38 @@ describe('the CLI entry', () => {
   it('loads the command line only: Node built-ins, no package, a few tens of KB', () => {
     const c = staticClosure('cli.js');
     expect(c.packages.every((p) => p.startsWith('node:'))).toBe(true);
+    expect(c.sources.filter((s) => s.startsWith('node_modules/'))).toEqual([]);
     expect(c.bytes).toBeLessThan(64 * 1024);
-    const sources = c.files.flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {}));
-    expect(sources).toContain('src/cli/specs.ts');
+    expect(c.sources).toContain('src/cli/specs.ts');
     for (const heavy of ['src/config.ts', 'src/start/product.ts', 'src/store/open.ts', 'router/index.ts'])
-      expect(sources).not.toContain(heavy);
+      expect(c.sources).not.toContain(heavy);
   });
 
   it.each([
-    ['serve', 'src/start/product.ts', ['fastify', '@graphql-hive/gateway-runtime', '@electric-sql/pglite']],
-    ['keys', 'src/store/open.ts', ['@electric-sql/pglite']],
-  ])('%s loads the product only when it runs (%s behind an import())', (command, module, packages) => {
+    [
+      'serve',
+      'src/start/product.ts',
+      ['node_modules/fastify/', 'node_modules/@graphql-hive/gateway-runtime/'],
+    ],
+    ['keys', 'src/store/open.ts', ['src/store/pglite.ts']],
+  ])('%s loads the product only when it runs (%s behind an import())', (command, module, parts) => {
     const own = holding(`src/cli/${command}.ts`);
     expect(staticClosure('cli.js').files).not.toContain(own);
     // What the command's chunk loads as it starts leaves the heavy part to a further import().
     expect(staticClosure(own).files).not.toContain(holding(module));
-    const all = staticClosure(holding(module)).packages;
-    for (const p of packages) expect(all).toContain(p);
+    const loaded = staticClosure(holding(module)).sources;
+    for (const p of parts) expect(loaded.some((s) => s.startsWith(p))).toBe(true);
+  });
+
+  it('bundles the packages but those that must stay in node_modules, so there is one graphql', () => {
+    const externals = new Set(
+      Object.values(meta.outputs).flatMap((o) =>
+        o.imports.filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path),
+      ),
+    );
+    const named = (p: string) => EXTERNAL.some((e) => p === e || p.startsWith(`${e}/`));
+    expect([...externals].filter((p) => !named(p) && !BUILTINS.has(p))).toEqual([]);
+    expect(Object.keys(meta.inputs).some((s) => s.startsWith('node_modules/graphql/'))).toBe(true);
   });
 });
 
