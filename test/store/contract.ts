@@ -195,6 +195,28 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       }));
       await saveBars(db, rows);
       expect(await readBars(db, 'exact', '1h', T0, T0 + 10 * 3_600_000)).toEqual(rows.map((r) => r.bar));
+      // Ordinary doubles either side of powers of two, and negatives.
+      const near = [
+        1,
+        2 ** 40,
+        2 ** -30,
+        1 / 3,
+        0.1,
+        2 ** 52 + 1,
+        2 ** 53 - 1,
+        123.456,
+        9e15,
+        1e-200,
+      ].flatMap((x) => [x, x * (1 - Number.EPSILON), x * (1 + Number.EPSILON), -x]);
+      const ordinary = near.map((p, i) => ({
+        asset: 'exact-pairs',
+        res: '5m' as const,
+        bar: { ...bar(T0 + i * 300_000, p), low: -p, volumeUsd: i % 2 ? null : p * 3, marketCapUsd: 0 },
+      }));
+      await saveBars(db, ordinary);
+      expect(await readBars(db, 'exact-pairs', '5m', T0, T0 + near.length * 300_000)).toEqual(
+        ordinary.map((r) => r.bar),
+      );
       const odd2 = {
         asset: 'exact',
         kind: 'total' as const,
