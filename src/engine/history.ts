@@ -177,18 +177,52 @@ function touch(bars: readonly Bar[]): void {
   revisions.set(bars, barsRevision(bars) + 1);
 }
 
+/**
+ * `mergeBar(into, point, res)` for a point already checked and a bar of its bucket `ts` (or none), without the
+ * one-observation bar in between: the same fields in the same order, the same values.
+ */
+function foldPoint(into: Bar | undefined, point: PricePoint, ts: number): Bar {
+  const p = point.priceUsd;
+  if (into === undefined) {
+    return {
+      ts,
+      open: p,
+      high: p,
+      low: p,
+      close: p,
+      openTs: point.ts,
+      closeTs: point.ts,
+      volumeUsd: point.volumeUsd,
+      marketCapUsd: point.marketCapUsd,
+    };
+  }
+  const takeOpen = point.ts < into.openTs;
+  const takeClose = point.ts > into.closeTs;
+  return {
+    ts,
+    open: takeOpen ? p : into.open,
+    openTs: takeOpen ? point.ts : into.openTs,
+    high: Math.max(into.high, p),
+    low: Math.min(into.low, p),
+    close: takeClose ? p : into.close,
+    closeTs: takeClose ? point.ts : into.closeTs,
+    volumeUsd: takeClose ? point.volumeUsd : into.volumeUsd,
+    marketCapUsd: takeClose ? point.marketCapUsd : into.marketCapUsd,
+  };
+}
+
 function upsert(bars: Bar[], point: PricePoint, res: Resolution): void {
   const ts = bucketStart(point.ts, res);
   const last = bars[bars.length - 1];
   if (last === undefined || last.ts < ts) {
-    bars.push(mergeBar(undefined, point, res));
+    bars.push(foldPoint(undefined, point, ts));
   } else if (last.ts === ts) {
-    bars[bars.length - 1] = mergeBar(last, point, res);
+    bars[bars.length - 1] = foldPoint(last, point, ts);
   } else {
     const i = lowerBound(bars, ts);
     const existing = bars[i];
-    if (existing?.ts === ts) bars[i] = mergeBar(existing, point, res);
-    else bars.splice(i, 0, mergeBar(undefined, point, res));
+    if (existing?.ts === ts) bars[i] = foldPoint(existing, point, ts);
+    else bars.splice(i, 0, foldPoint(undefined, point, ts));
     touch(bars);
   }
 }

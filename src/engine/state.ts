@@ -37,7 +37,7 @@ export class MarketState {
 
   /** Keeps the newer ticker per (venue, base, quote). Returns true when it changed the state. */
   applyTicker(t: Ticker): boolean {
-    const key = `${t.venue}|${t.base}|${t.quote}`;
+    const key = marketKey(t);
     const prev = this.tickers.get(key);
     if (prev && prev.ts >= t.ts) return false;
     this.tickers.set(key, t);
@@ -115,6 +115,29 @@ export class MarketState {
     // Before the first recorded day there is no rate, and after a rate's window none either: unknown, not carried.
     return i >= 0 && ts <= (s.expires[i] as number) ? (s.rates[i] ?? null) : null;
   }
+}
+
+/** `venue|base|quote` keys already made, by venue, base and quote (markets repeat in every snapshot). */
+const marketKeys = new Map<string, Map<string, Map<string, string>>>();
+let marketKeyCount = 0;
+
+/** The key of a ticker's market, `venue|base|quote`: one string per market, made once. */
+export function marketKey(t: Pick<Ticker, 'venue' | 'base' | 'quote'>): string {
+  let byBase = marketKeys.get(t.venue);
+  if (!byBase) marketKeys.set(t.venue, (byBase = new Map()));
+  let byQuote = byBase.get(t.base);
+  if (!byQuote) byBase.set(t.base, (byQuote = new Map()));
+  let key = byQuote.get(t.quote);
+  if (key === undefined) {
+    // A bound on a cache of pure values: dropping it only costs making keys again.
+    if (++marketKeyCount > 100_000) {
+      marketKeys.clear();
+      marketKeyCount = 0;
+    }
+    key = `${t.venue}|${t.base}|${t.quote}`;
+    byQuote.set(t.quote, key);
+  }
+  return key;
 }
 
 /** First index whose value is > x in an ascending array. */

@@ -2,7 +2,7 @@ import { TimeoutError, withTimeout } from '../core/timeout.ts';
 import { createHash } from 'node:crypto';
 import { failureOf } from './http.ts';
 import type { FxRate, MiningRecord, SourceSnapshot, SupplyRecord, Ticker, TickerSource } from './types.ts';
-import { validateFx, validateMining, validateSupply, validateTicker } from './validate.ts';
+import { validateFx, validateMining, validateSupply, validateTicker, validTicker } from './validate.ts';
 import type { Validation } from './validate.ts';
 
 /** A snapshot after validation: only well-formed records, with a digest that identifies its content. */
@@ -44,7 +44,20 @@ export function prepareSnapshot(
     }
     return out;
   };
-  const tickers = keep(raw.tickers, (x) => validateTicker(x, knownAssets, now));
+  const tickers: Ticker[] = [];
+  for (const x of Array.isArray(raw.tickers) ? raw.tickers : []) {
+    // The valid ticker without a reason built; the reason only for one that is not.
+    const t = validTicker(x, knownAssets, now);
+    if (t) tickers.push(t);
+    else {
+      const r = validateTicker(x, knownAssets, now);
+      if (r.ok) tickers.push(r.value);
+      else {
+        reject(r.reason, x);
+        rejected++;
+      }
+    }
+  }
   const supply = keep(raw.supply, (x) => validateSupply(x, knownAssets, now));
   const fx = keep(raw.fx, (x) => validateFx(x, now));
   const mining = keep(raw.mining, (x) => validateMining(x, knownAssets, now));

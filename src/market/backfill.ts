@@ -30,6 +30,8 @@ export interface BackfillContext {
   state: MarketState;
   engine: EngineConfig;
   intake: Intake;
+  /** The service's clock. */
+  now(): number;
   write(pending: PendingWrites): Promise<void>;
 }
 
@@ -60,6 +62,9 @@ export async function backfill(
     for (const k of unwritten) written.add(k);
     unwritten = new Set();
   };
+  // Points fold into the history windows as of now, not of their own time: a 5-minute or hourly bar already past its
+  // window now is never made, instead of made and dropped when the replay moves on (the store never held it either).
+  const start = ctx.now();
   let done = 0;
   let skipped = 0;
   for (let exhausted = false; !exhausted;) {
@@ -86,7 +91,7 @@ export async function backfill(
       ctx.intake.apply(ctx.state, p);
       pending.add(p);
       for (const pt of computeCore(ctx.state, ctx.engine, p.ts, undefined, supply).points) {
-        applyPoint(ctx.state.history(pt.asset), pt, p.ts);
+        applyPoint(ctx.state.history(pt.asset), pt, Math.max(start, p.ts));
         pending.touch(pt.asset, pt.ts);
       }
       if (pending.size >= every) await flush();

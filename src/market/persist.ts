@@ -7,6 +7,7 @@ import {
   RETENTION_MS,
 } from '../engine/history.ts';
 import type { MarketState } from '../engine/state.ts';
+import { marketKey } from '../engine/state.ts';
 import type { FxRate, MiningRecord, SupplyRecord, Ticker } from '../ingest/types.ts';
 import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import type { RejectCounter } from '../ingest/validate.ts';
@@ -38,7 +39,7 @@ export class PendingWrites {
     let m = this.latest.get(s.source);
     if (!m) this.latest.set(s.source, (m = new Map()));
     for (const t of s.tickers) {
-      const key = `${t.venue}|${t.base}|${t.quote}`;
+      const key = marketKey(t);
       const prev = m.get(key);
       if (!prev || t.ts > prev.ts) m.set(key, t);
     }

@@ -191,6 +191,7 @@ export class MarketService {
       state: this.state,
       engine: this.opts.engine,
       intake: this.intake,
+      now: this.now,
       write: (pending: PendingWrites) => this.write(pending, this.now()),
     };
     const r = await backfill(ctx, source, onProgress, opts);

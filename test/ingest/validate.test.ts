@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RejectCounter, validateFx, validateSupply, validateTicker } from '../../src/ingest/validate.ts';
+import { mulberry32 } from '../../src/demo/random.ts';
+import {
+  RejectCounter,
+  validateFx,
+  validateSupply,
+  validateTicker,
+  validTicker,
+} from '../../src/ingest/validate.ts';
 
 const NOW = Date.UTC(2025, 5, 10, 12);
 const KNOWN = new Set(['litecoin', 'dogecoin', 'bitcoin']);
@@ -18,6 +25,40 @@ const reasonOf = (x: unknown): string | null => {
   const r = validateTicker(x, KNOWN, NOW);
   return r.ok ? null : r.reason;
 };
+
+describe('validTicker (the fast path)', () => {
+  it('accepts exactly what validateTicker accepts, with the same value', () => {
+    const next = mulberry32(11);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+    const odd: Record<string, readonly unknown[]> = {
+      venue: ['kraken', 'Kraken', '', 'a'.repeat(65), 7, null],
+      venueKind: ['cex', 'dex', 'CEX', null],
+      base: ['litecoin', 'dogecoin', 'nosuchcoin', 'Lite', 3],
+      quote: ['usd', 'ltc', 'litecoin', 'btc', 'us d', undefined],
+      last: [89.2, 0, -1, Infinity, NaN, '89', null],
+      bid: [89.1, null, 0, 90, -2, '1'],
+      ask: [89.3, null, 89.1, 0, Infinity],
+      baseVolume: [41077.2, 0, -0.5, NaN, null],
+      ts: [NOW - 1000, NOW + 86_400_000, NOW + 86_400_001, 1.5e12 + 0.5, Date.UTC(2008, 0, 1), '1', null],
+    };
+    let accepted = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const x: Record<string, unknown> = { ...good };
+      for (const [k, vs] of Object.entries(odd)) if (next() < 0.15) x[k] = pick(vs);
+      if (next() < 0.05) delete x[pick(Object.keys(odd))];
+      const slow = validateTicker(x, KNOWN, NOW);
+      const fast = validTicker(x, KNOWN, NOW);
+      expect(fast).toEqual(slow.ok ? slow.value : null);
+      if (fast) {
+        accepted++;
+        expect(Object.keys(fast)).toEqual(Object.keys(good));
+      }
+    }
+    expect(accepted).toBeGreaterThan(1000);
+    expect(validTicker('x', KNOWN, NOW)).toBeNull();
+    expect(validTicker([good], KNOWN, NOW)).toBeNull();
+  });
+});
 
 describe('validateTicker', () => {
   it('accepts a good ticker and keeps only known fields', () => {
