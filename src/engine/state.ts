@@ -81,6 +81,45 @@ export class MarketState {
   }
 
   /**
+   * `applyFx` of one currency's rates given as columns, oldest first (one object made per source, for its newest rate,
+   * instead of one per rate): the same state.
+   */
+  applyFxColumns(
+    currency: string,
+    usdPerUnit: readonly number[],
+    ts: readonly number[],
+    sources: readonly string[],
+  ): void {
+    const newest = new Map<string, number>();
+    let s = this.fxDaily.get(currency);
+    if (!s) this.fxDaily.set(currency, (s = { days: [], rates: [], expires: [] }));
+    for (let k = 0; k < ts.length; k++) {
+      const t = ts[k] as number;
+      const source = sources[k] as string;
+      const prev = newest.get(source);
+      if (prev === undefined || t >= (ts[prev] as number)) newest.set(source, k);
+      const day = Math.floor(t / DAY_MS) * DAY_MS;
+      const expires = t + this.fxMaxAgeMs(source);
+      const i = upperBound(s.days, day) - 1;
+      if (i >= 0 && s.days[i] === day) {
+        s.rates[i] = usdPerUnit[k] as number;
+        s.expires[i] = expires;
+      } else {
+        s.days.splice(i + 1, 0, day);
+        s.rates.splice(i + 1, 0, usdPerUnit[k] as number);
+        s.expires.splice(i + 1, 0, expires);
+      }
+    }
+    let bySource = this.fx.get(currency);
+    for (const [source, k] of newest) {
+      if (!bySource) this.fx.set(currency, (bySource = new Map()));
+      const prev = bySource.get(source);
+      const r = { currency, usdPerUnit: usdPerUnit[k] as number, ts: ts[k] as number, source };
+      if (!prev || r.ts >= prev.ts) bySource.set(source, r);
+    }
+  }
+
+  /**
    * USD per unit of a fiat/metal currency at `now`: the newest rate among the sources whose rate is still fresh
    * (no older than its source's window); null when no source has a fresh one. A stale rate is never carried on.
    */

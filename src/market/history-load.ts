@@ -44,9 +44,12 @@ export async function loadState(
   for (const t of await loadTickers(db)) state.applyTicker(t);
   for (const s of await loadLatestSupply(db, now - 30 * DAY_MS)) state.applySupply(s);
   const cached = opts.cache ? await standingCache(db, opts.cache.path, now) : null;
-  const fx = cached ? await fxWith(db, cached, opts.currencies) : await loadFx(db);
-  opts.cache?.fx.apply(fx);
-  for (const f of fx) state.applyFx(f);
+  if (cached) await fxWith(db, state, cached, opts.currencies, opts.cache?.fx);
+  else {
+    const fx = await loadFx(db);
+    opts.cache?.fx.apply(fx);
+    for (const f of fx) state.applyFx(f);
+  }
   for (const [res, since] of windowsAt(now)) {
     const rows = cached ? await barsWith(db, cached, res, since) : await loadHistory(db, res, since);
     for (const { asset, bars } of rows) {
@@ -64,8 +67,17 @@ async function standingCache(db: Db, path: string, now: number): Promise<History
   return readHistoryCache(path, claim.token);
 }
 
-/** Every FX rate by currency (in code order, as the store's C collation sorts) and day: the cache's, then newer. */
-async function fxWith(db: Db, cached: HistoryCache, currencies: readonly string[]): Promise<FxRate[]> {
+/**
+ * Applies every FX rate by currency (in code order, as the store's C collation sorts) and day: the cache's (as columns,
+ * without an object per rate), then those past its horizon. `stored` takes the same rates.
+ */
+async function fxWith(
+  db: Db,
+  state: MarketState,
+  cached: HistoryCache,
+  currencies: readonly string[],
+  stored: StoredFx | undefined,
+): Promise<void> {
   const codes = [...new Set([...cached.fx.keys(), ...currencies])].sort();
   const newer = new Map<string, FxRate[]>();
   for (const r of await loadFxAfter(db, codes, cached.horizon - DAY_MS)) {
@@ -73,12 +85,15 @@ async function fxWith(db: Db, cached: HistoryCache, currencies: readonly string[
     if (list) list.push(r);
     else newer.set(r.currency, [r]);
   }
-  const out: FxRate[] = [];
   for (const code of codes) {
-    for (const r of cached.fx.get(code) ?? []) out.push(r);
-    for (const r of newer.get(code) ?? []) out.push(r);
+    const old = cached.fx.get(code);
+    if (old) {
+      state.applyFxColumns(code, old.usdPerUnit, old.ts, old.sources);
+      stored?.adopt(code, old);
+    }
+    for (const r of newer.get(code) ?? []) state.applyFx(r);
+    stored?.apply(newer.get(code) ?? []);
   }
-  return out;
 }
 
 /** The bars of `res` with `ts >= since` by asset (in code order): the cache's, then those past its horizon. */

@@ -181,15 +181,7 @@ describe('history cache format', () => {
         ],
         ['5m', new Map([['ünï-cøde', [bar(300_000, 0.1 + 0.2, 0, Infinity)]]])],
       ]),
-      fx: new Map([
-        [
-          'eur',
-          [
-            { currency: 'eur', usdPerUnit: 1.08, ts: 1, source: 'a' },
-            { currency: 'eur', usdPerUnit: 1 / 3, ts: DAY + 1, source: 'b' },
-          ],
-        ],
-      ]),
+      fx: new Map([['eur', { usdPerUnit: [1.08, 1 / 3], ts: [1, DAY + 1], sources: ['a', 'b'] }]]),
     };
     const back = decodeHistoryCache(encodeHistoryCache(c));
     expect(back).toEqual(c);
