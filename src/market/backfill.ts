@@ -7,10 +7,10 @@ import type { EngineConfig } from '../engine/snapshot.ts';
 import { computeCore } from '../engine/snapshot.ts';
 import type { MarketState } from '../engine/state.ts';
 import { SupplyMemo } from '../engine/supply-memo.ts';
-import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
+import type { TickerSource } from '../ingest/types.ts';
 import type { Queryable } from '../store/db.ts';
 import type { Intake } from './intake.ts';
-import { snapshotKey } from './intake.ts';
+import { LogReader, snapshotKey } from './intake.ts';
 import { PendingWrites } from './persist.ts';
 
 /** Options of {@link MarketService.backfill}. */
@@ -35,13 +35,11 @@ export interface BackfillContext {
   write(pending: PendingWrites): Promise<void>;
 }
 
-/** How many snapshots a backfill reads and validates before it asks the ingest log which it already holds. */
-const CHUNK = 200;
-
 /**
  * Replays `source` until it is exhausted. Snapshots already ingested (in the ingest log, or earlier in this run) are
  * skipped, so a second run changes nothing; the rest are applied, aggregated at their own time (supply verified only
- * when it can have changed: `SupplyMemo`) and written every `flushEvery`.
+ * when it can have changed: `SupplyMemo`) and written every `flushEvery`. The log is read ahead by time
+ * (`LogReader`): one read for a replay into a store that has none of it.
  */
 export async function backfill(
   ctx: BackfillContext,
@@ -52,51 +50,39 @@ export async function backfill(
   const every = opts.flushEvery ?? 100;
   const pending = new PendingWrites();
   const supply = new SupplyMemo();
+  const log = new LogReader(ctx.db);
   const ac = new AbortController();
-  // Keys applied but not yet written, and keys written since the chunk's ingest-log read.
-  let unwritten = new Set<string>();
-  const written = new Set<string>();
+  // Keys applied and not yet written (those written, the log has: `log` reads them again).
+  const unwritten = new Set<string>();
   const flush = async (): Promise<void> => {
     opts.onWrite?.(pending.size);
     await ctx.write(pending);
-    for (const k of unwritten) written.add(k);
-    unwritten = new Set();
+    unwritten.clear();
+    log.forget();
   };
   // Points fold into the history windows as of now, not of their own time: a 5-minute or hourly bar already past its
   // window now is never made, instead of made and dropped when the replay moves on (the store never held it either).
   const start = ctx.now();
   let done = 0;
   let skipped = 0;
-  for (let exhausted = false; !exhausted;) {
-    const chunk: SourceSnapshot[] = [];
-    while (chunk.length < CHUNK) {
-      const raw = await source.poll(ac.signal);
-      if (!raw) {
-        exhausted = true;
-        break;
-      }
-      chunk.push(raw);
+  // One snapshot at a time, applied as soon as it is validated: a snapshot held back outlives the young generation.
+  for (let raw = await source.poll(ac.signal); raw; raw = await source.poll(ac.signal)) {
+    done++;
+    const p = ctx.intake.validate(raw, raw.ts);
+    const key = p ? snapshotKey(p) : '';
+    if (!p || unwritten.has(key) || (await log.has(p))) {
+      skipped++;
+      continue;
     }
-    const prepared = chunk.map((raw) => ctx.intake.validate(raw, raw.ts));
-    const logged = await ctx.intake.logged(ctx.db, prepared);
-    written.clear();
-    for (const p of prepared) {
-      done++;
-      const key = p ? snapshotKey(p) : '';
-      if (!p || logged.has(key) || unwritten.has(key) || written.has(key)) {
-        skipped++;
-        continue;
-      }
-      unwritten.add(key);
-      ctx.intake.apply(ctx.state, p);
-      pending.add(p);
-      for (const pt of computeCore(ctx.state, ctx.engine, p.ts, undefined, supply).points) {
-        applyPoint(ctx.state.history(pt.asset), pt, Math.max(start, p.ts));
-        pending.touch(pt.asset, pt.ts);
-      }
-      if (pending.size >= every) await flush();
-      onProgress?.(done);
+    unwritten.add(key);
+    ctx.intake.apply(ctx.state, p);
+    pending.add(p);
+    for (const pt of computeCore(ctx.state, ctx.engine, p.ts, undefined, supply).points) {
+      applyPoint(ctx.state.history(pt.asset), pt, Math.max(start, p.ts));
+      pending.touch(pt.asset, pt.ts);
     }
+    if (pending.size >= every) await flush();
+    onProgress?.(done);
   }
   await flush();
   return { snapshots: done, skipped };

@@ -9,7 +9,7 @@ import { prepareSnapshot } from '../ingest/pipeline.ts';
 import type { SourceSnapshot } from '../ingest/types.ts';
 import { RejectCounter } from '../ingest/validate.ts';
 import type { Queryable } from '../store/db.ts';
-import { loggedSnapshots } from '../store/inputs.ts';
+import { loggedFrom, loggedSnapshots } from '../store/inputs.ts';
 
 /** A snapshot's key in the ingest log (and in a backfill's own memory of what it applied). */
 export const snapshotKey = (p: PreparedSnapshot): string => `${p.source}|${p.ts}|${p.digest}`;
@@ -73,5 +73,37 @@ export class Intake {
     for (const t of p.tickers) state.applyTicker(t);
     for (const s of p.supply) state.applySupply(s);
     for (const f of p.fx) state.applyFx(f);
+  }
+}
+
+/**
+ * Which snapshots of a time-ordered replay the ingest log holds, read ahead by time a slice of the log at a time
+ * (one read for a replay into a store without its snapshots) rather than a read per snapshot, and without holding
+ * snapshots back: a replay applies each snapshot as soon as it is validated. `forget` after a write of the replay's
+ * own snapshots (the next question reads them back).
+ */
+export class LogReader {
+  private readonly read = new Map<string, { from: number; through: number; keys: Set<string> }>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly slice = 1000,
+  ) {}
+
+  async has(p: PreparedSnapshot): Promise<boolean> {
+    let w = this.read.get(p.source);
+    if (!w || p.ts < w.from || p.ts > w.through) {
+      const got = await loggedFrom(this.db, p.source, p.ts, this.slice);
+      // A slice of one time only (the limit reached within it): all of that time, however many.
+      const through = got.through < p.ts ? p.ts : got.through;
+      const keys = got.through < p.ts ? await loggedSnapshots(this.db, p.source, [p]) : got.keys;
+      w = { from: p.ts, through, keys };
+      this.read.set(p.source, w);
+    }
+    return w.keys.has(`${p.ts}|${p.digest}`);
+  }
+
+  forget(): void {
+    this.read.clear();
   }
 }

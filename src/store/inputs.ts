@@ -231,6 +231,27 @@ export async function loggedSnapshots(
   return new Set(r.rows.map((row) => `${Number(row.snapshot_ts)}|${row.digest}`));
 }
 
+/**
+ * The ingest log's snapshots of `source` from `from` on, the `limit` earliest (by time): keys `ts|digest` and the
+ * time up to which they are all of them (`Infinity` when fewer than `limit` were left).
+ */
+export async function loggedFrom(
+  q: Queryable,
+  source: string,
+  from: number,
+  limit: number,
+): Promise<{ keys: Set<string>; through: number }> {
+  const r = await q.query<{ snapshot_ts: number | string; digest: string }>(
+    `SELECT snapshot_ts, digest FROM ingest_log WHERE source = $1 AND snapshot_ts >= $2
+     ORDER BY snapshot_ts, digest LIMIT $3`,
+    [source, from, limit],
+  );
+  const keys = new Set(r.rows.map((row) => `${Number(row.snapshot_ts)}|${row.digest}`));
+  const last = r.rows[r.rows.length - 1];
+  // Cut short: the last time may have more snapshots than were read, so it is not covered.
+  return { keys, through: r.rows.length < limit || !last ? Infinity : Number(last.snapshot_ts) - 1 };
+}
+
 /** One row of `ingest_log`: a snapshot ingested, with its record counts. */
 export interface SnapshotLogRow {
   source: string;
