@@ -66,37 +66,11 @@ export function prepareSnapshot(
     reject(r.reason, r.record);
     rejected++;
   }
-  const digest = jsonDigest([raw.source, raw.ts, tickers, supply, fx, mining]);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([raw.source, raw.ts, tickers, supply, fx, mining]))
+    .digest('base64url')
+    .slice(0, 22);
   return { source: raw.source, ts: raw.ts, digest, tickers, supply, fx, mining, rejected };
-}
-
-/** Records of an array written at a time by {@link jsonDigest}. */
-const PIECE = 64;
-
-/**
- * SHA-256 (base64url, 22 characters) of `JSON.stringify(parts)`, hashed a piece at a time: the bytes are the same,
- * without one string of the whole snapshot (60 KB for a demo snapshot, a million of them in a first start's
- * garbage: strings that large are made in the old generation, where they wait for a full collection).
- */
-function jsonDigest(parts: readonly unknown[]): string {
-  const h = createHash('sha256');
-  h.update('[');
-  parts.forEach((part, i) => {
-    if (i > 0) h.update(',');
-    if (!Array.isArray(part)) {
-      h.update(JSON.stringify(part));
-      return;
-    }
-    h.update('[');
-    for (let k = 0; k < part.length; k += PIECE) {
-      if (k > 0) h.update(',');
-      const json = JSON.stringify(part.slice(k, k + PIECE));
-      h.update(json.slice(1, -1));
-    }
-    h.update(']');
-  });
-  h.update(']');
-  return h.digest('base64url').slice(0, 22);
 }
 
 /** Outcome of polling one source. */
