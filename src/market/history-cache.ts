@@ -38,8 +38,12 @@ export interface HistoryCache {
 export const newCacheToken = (): string => randomUUID();
 
 class Writer {
-  private buf = Buffer.alloc(1 << 20);
+  private buf: Buffer;
   length = 0;
+  /** @param size the bytes expected (one allocation when right; it grows when not) */
+  constructor(size: number) {
+    this.buf = Buffer.alloc(size);
+  }
   private reserve(n: number): void {
     if (this.length + n <= this.buf.length) return;
     const next = Buffer.alloc(Math.max(this.buf.length * 2, this.length + n));
@@ -95,7 +99,12 @@ export function encodeHistoryCache(c: HistoryCache): Buffer {
     id(cur);
     for (const source of rates.sources) id(source);
   }
-  const w = new Writer();
+  // An upper bound of the size, so the bytes are written into one buffer: header, strings, sections with padding.
+  let size = 64;
+  for (const str of strings.keys()) size += 4 + Buffer.byteLength(str, 'utf8');
+  for (const byAsset of c.bars.values()) for (const bars of byAsset.values()) size += 24 + bars.length * 73;
+  for (const rates of c.fx.values()) size += 24 + rates.ts.length * 20;
+  const w = new Writer(size);
   w.u32(MAGIC);
   w.u32(VERSION);
   w.bytes(Buffer.from(c.token.padEnd(36).slice(0, 36), 'latin1'));
