@@ -2,6 +2,7 @@
  * Replaying a recording through the engine (`MarketService.backfill`): each snapshot aggregated at its own time and
  * folded into history, in time order, with the writes batched.
  */
+import { breathe } from '../core/turns.ts';
 import { applyPoint } from '../engine/history.ts';
 import type { EngineConfig } from '../engine/snapshot.ts';
 import { computeCore } from '../engine/snapshot.ts';
@@ -67,6 +68,8 @@ export async function backfill(
   let skipped = 0;
   // One snapshot at a time, applied as soon as it is validated: a snapshot held back outlives the young generation.
   for (let raw = await source.poll(ac.signal); raw; raw = await source.poll(ac.signal)) {
+    // A source in memory answers within microtasks: let the loop turn now and then (probes, signals).
+    await breathe();
     done++;
     const p = ctx.intake.validate(raw, raw.ts);
     const key = p ? snapshotKey(p) : '';

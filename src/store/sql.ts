@@ -1,3 +1,5 @@
+import { breathe } from '../core/turns.ts';
+
 const DAY_MS = 86_400_000;
 
 /** Start of the UTC day of `ts`. */
@@ -41,16 +43,21 @@ export function arrayParams<T>(rows: readonly T[], pick: ((row: T) => unknown)[]
   return columns(rows, pick).map(arrayParam);
 }
 
-/** Rows of a bulk statement at a time: large enough to amortise a statement, small enough to bound its memory. */
-export const BULK_ROWS = 20_000;
+/**
+ * Rows of a bulk statement at a time: enough to amortise a statement, few enough that the embedded store's run of
+ * one (it holds the event loop) stays near 100 ms.
+ */
+export const BULK_ROWS = 5_000;
 
-/** Runs `write` over `rows` in slices of at most {@link BULK_ROWS}. */
+/** Runs `write` over `rows` in slices of at most {@link BULK_ROWS}, letting the event loop turn between them. */
 export async function inSlices<T>(
   rows: readonly T[],
   write: (slice: readonly T[]) => Promise<void>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += BULK_ROWS)
-    await write(i === 0 && rows.length <= BULK_ROWS ? rows : rows.slice(i, i + BULK_ROWS));
+  for (let i = 0; i < rows.length; i += BULK_ROWS) {
+    if (i > 0) await breathe();
+    await write(rows.length <= BULK_ROWS ? rows : rows.slice(i, i + BULK_ROWS));
+  }
 }
 
 /** The numbers of a JSON-like array literal; `NaN` and `±Infinity`, which JSON cannot spell, read one by one. */
