@@ -112,6 +112,30 @@ function halfABody(url: string, path: string): Promise<void> {
   });
 }
 
+describe('coinwallet serve: during the warm-up', () => {
+  it('answers its probes at once and ends at once on SIGTERM (exit 143), the store left free', async () => {
+    const dataDir = tempDir();
+    // A long history keeps the first start's warm-up busy for a few seconds on any machine.
+    const p = await startServe({ DATA_DIR: dataDir, DEMO_DAYS: '2000' });
+    procs.push(p);
+    const answered: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t0 = performance.now();
+      const r = await fetch(`${p.url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+      expect(performance.now() - t0).toBeLessThan(1_000);
+      answered.push(r.status);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answered.every((s) => s === 503)).toBe(true);
+    const t0 = performance.now();
+    expect(await p.stop('SIGTERM')).toBe(143);
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    // It released the store: a new process may open it at once.
+    const db = await openDb({ dataDir });
+    await db.close();
+  });
+});
+
 describe('coinwallet serve: a client that aborts its body', () => {
   it('POST /graphql and POST /api/… with half a body: no error with a stack in the log, the server goes on', async () => {
     const p = procs[procs.length - 1] as ServeProcess;
