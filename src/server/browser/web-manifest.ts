@@ -4,4 +4,9 @@
  */
 import { projectPath } from '../../core/project-root.ts';
 
-export const WEB_PERSISTED_DOCUMENTS_PATH = projectPath('src', 'web', 'generated', 'persisted-documents.json');
+export const WEB_PERSISTED_DOCUMENTS_PATH = projectPath(
+  'src',
+  'web',
+  'generated',
+  'persisted-documents.json',
+);
