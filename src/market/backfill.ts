@@ -23,6 +23,18 @@ export interface BackfillOptions {
   flushEvery?: number;
   /** Called before each write with the number of snapshots it stores. */
   onWrite?: (snapshots: number) => void;
+  /**
+   * Leave the last write to the caller: the backfill resolves once everything is aggregated, with `writeRest`, which
+   * writes what is left statement by statement (the store free for other work between them). Default false.
+   */
+  deferLastWrite?: boolean;
+}
+
+/** What a backfill did; `writeRest` is the write it left to the caller (`deferLastWrite`), else null. */
+export interface BackfillResult {
+  snapshots: number;
+  skipped: number;
+  writeRest: (() => Promise<void>) | null;
 }
 
 /** What a backfill works with: the service's store, state, engine rules, intake, and its way of writing. */
@@ -33,7 +45,8 @@ export interface BackfillContext {
   intake: Intake;
   /** The service's clock. */
   now(): number;
-  write(pending: PendingWrites): Promise<void>;
+  /** Writes `pending`: in one transaction when `atomic` (default), else statement by statement. */
+  write(pending: PendingWrites, atomic?: boolean): Promise<void>;
 }
 
 /**
@@ -47,7 +60,7 @@ export async function backfill(
   source: TickerSource,
   onProgress?: (done: number) => void,
   opts: BackfillOptions = {},
-): Promise<{ snapshots: number; skipped: number }> {
+): Promise<BackfillResult> {
   const every = opts.flushEvery ?? 100;
   const pending = new PendingWrites();
   const supply = new SupplyMemo();
@@ -87,6 +100,7 @@ export async function backfill(
     if (pending.size >= every) await flush();
     onProgress?.(done);
   }
+  if (opts.deferLastWrite) return { snapshots: done, skipped, writeRest: () => ctx.write(pending, false) };
   await flush();
-  return { snapshots: done, skipped };
+  return { snapshots: done, skipped, writeRest: null };
 }

@@ -4,7 +4,8 @@ import { demoDataset } from '../demo/dataset.ts';
 import { ensureDemoMining } from '../demo/mining.ts';
 import type { DemoManifest } from '../demo/dataset.ts';
 import type { Db } from '../store/db.ts';
-import { getMeta, setMeta } from '../store/meta.ts';
+import { clearMarketData } from '../store/market-data.ts';
+import { deleteMeta, getMeta, setMeta } from '../store/meta.ts';
 import type { AssetInfo, CurrencyInfo } from '../catalog/types.ts';
 import type { MarketService } from './service.ts';
 
@@ -17,13 +18,22 @@ export interface DemoProgress {
   finish(message?: string): void;
 }
 
+/** The `meta` key that marks a demo dataset being written: set before its first row, removed with its manifest. */
+const PENDING = 'dataset_pending';
+
 /**
  * Makes sure the store holds the demo dataset. On an empty store it generates the dataset (seeded) in memory and
  * aggregates it through the engine as it goes (`generated` is then true and the engine's in-memory state is already
- * built), then writes it all at once: inputs, history, the ingest log, and last the manifest (`meta.dataset`), so a
- * start stopped midway leaves no dataset the next start would take for complete. Nothing is written to `<dataDir>`:
- * `coinwallet demo-data` writes the same dataset as a recording when one is wanted. Returns the manifest. Either way
- * stores the demo mining figures of the current hour (`ensureDemoMining`: idempotent, one statement).
+ * built), then writes it all at once: inputs, history, the ingest log, and last the manifest (`meta.dataset`). The
+ * store is marked (`meta.dataset_pending`) before the first row of it is written, so a start stopped midway leaves no
+ * dataset the next start would take for complete, and the next start clears what it left before generating again.
+ * Nothing is written to `<dataDir>`: `coinwallet demo-data` writes the same dataset as a recording when one is wanted.
+ * Returns the manifest. Either way stores the demo mining figures of the current hour (`ensureDemoMining`: idempotent,
+ * one statement).
+ *
+ * `storeLater`: the write is left to the market service, which runs it once started (`MarketService.storeLater`), so
+ * that the process is ready without waiting for the embedded store to write the whole history; what it serves from
+ * the store waits for it meanwhile.
  */
 export async function ensureDemoData(
   db: Db,
@@ -32,6 +42,7 @@ export async function ensureDemoData(
   inputs: { assets: readonly AssetInfo[]; currencies: readonly CurrencyInfo[] },
   now: number,
   progress?: DemoProgress,
+  opts: { storeLater?: boolean } = {},
 ): Promise<{ manifest: DemoManifest; generated: boolean }> {
   const existing = await getMeta(db, 'dataset');
   if (existing) {
@@ -40,6 +51,9 @@ export async function ensureDemoData(
     await ensureDemoMining(db, { seed: manifest.seed, assets: inputs.assets, now });
     return { manifest, generated: false };
   }
+  // What a start stopped midway wrote of its dataset (generated for another end time) goes before anything else.
+  if (await getMeta(db, PENDING)) await clearMarketData(db);
+  await setMeta(db, PENDING, String(now));
   const end = Math.floor(now / FIVE_MIN) * FIVE_MIN;
   const dataset = demoDataset({
     seed: cfg.demoSeed,
@@ -51,8 +65,9 @@ export async function ensureDemoData(
   // One pass: each snapshot is aggregated as it is generated; the bar then shows the one write of everything.
   progress?.phase('generating demo data and aggregating its history', dataset.total);
   const source = iterableSource('demo:dataset', dataset.snapshots);
-  await market.backfill(source, (done) => progress?.update(done), {
+  const { writeRest } = await market.backfill(source, (done) => progress?.update(done), {
     flushEvery: Infinity,
+    deferLastWrite: opts.storeLater ?? false,
     onWrite: (snapshots) => {
       progress?.finish(`${snapshots} snapshots`);
       progress?.phase('storing demo history', 1);
@@ -61,8 +76,16 @@ export async function ensureDemoData(
   await source.close?.();
   const manifest = dataset.manifest();
   progress?.finish();
-  await ensureDemoMining(db, { seed: cfg.demoSeed, assets: inputs.assets, now });
-  await setMeta(db, 'dataset', JSON.stringify(manifest));
+  const complete = async (): Promise<void> => {
+    await writeRest?.();
+    await ensureDemoMining(db, { seed: cfg.demoSeed, assets: inputs.assets, now });
+    await db.transaction(async (tx) => {
+      await setMeta(tx, 'dataset', JSON.stringify(manifest));
+      await deleteMeta(tx, PENDING);
+    });
+  };
+  if (writeRest) market.storeLater(complete);
+  else await complete();
   return { manifest, generated: true };
 }
 

@@ -11,7 +11,7 @@ import { marketKey } from '../engine/state.ts';
 import type { FxRate, MiningRecord, SupplyRecord, Ticker } from '../ingest/types.ts';
 import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import type { RejectCounter } from '../ingest/validate.ts';
-import type { Db } from '../store/db.ts';
+import type { Db, Queryable } from '../store/db.ts';
 import type { BarRow } from '../store/bars.ts';
 import { saveBars } from '../store/bars.ts';
 import { logSnapshots, saveFx, saveRejects, saveSupply, saveTickers } from '../store/inputs.ts';
@@ -66,8 +66,19 @@ export class PendingWrites {
     return this.log.length;
   }
 
-  /** Writes everything collected (one transaction); resolves to the FX rates it stored (for `StoredFx`). */
-  async flush(db: Db, state: MarketState, rejects: RejectCounter, now: number): Promise<readonly FxRate[]> {
+  /**
+   * Writes everything collected, in one transaction (`atomic`, the default), or statement by statement so that the
+   * store stays free for other work between them (a first start's history written after start-up; the caller marks
+   * the store so that a write cut short is cleared, `src/market/demo.ts`). Resolves to the FX rates it stored (for
+   * `StoredFx`).
+   */
+  async flush(
+    db: Db,
+    state: MarketState,
+    rejects: RejectCounter,
+    now: number,
+    atomic = true,
+  ): Promise<readonly FxRate[]> {
     const { latest, supply, fx, mining, log, touched } = this;
     this.latest = new Map();
     this.supply = [];
@@ -82,7 +93,7 @@ export class PendingWrites {
       rej.set(reason, { count, example: examples.findLast((e) => e.reason === reason)?.sample ?? '' });
     }
     rejects.reset();
-    await db.transaction(async (tx) => {
+    const write = async (tx: Queryable): Promise<void> => {
       // Only the newest ticker per market matters for `tickers_latest`: one statement per source.
       for (const [source, m] of latest) await saveTickers(tx, [...m.values()], source);
       await saveSupply(
@@ -94,7 +105,9 @@ export class PendingWrites {
       await saveBars(tx, bars);
       await logSnapshots(tx, log, now);
       await saveRejects(tx, rej, now);
-    });
+    };
+    if (atomic) await db.transaction(write);
+    else await write(db);
     return fx;
   }
 }

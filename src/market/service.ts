@@ -13,7 +13,7 @@ import type { SourceSnapshot, TickerSource } from '../ingest/types.ts';
 import type { Db } from '../store/db.ts';
 import { readBars, readBarsMany, rollupBars } from '../store/bars.ts';
 import { readLatestMining } from '../store/mining.ts';
-import type { BackfillOptions } from './backfill.ts';
+import type { BackfillOptions, BackfillResult } from './backfill.ts';
 import { backfill } from './backfill.ts';
 import type { CacheSetup } from './history-load.ts';
 import { loadState, saveCache } from './history-load.ts';
@@ -25,6 +25,8 @@ import type { SourceHealth } from './source-health.ts';
 import { StoredFx } from './stored-fx.ts';
 
 const DAY_MS = 86_400_000;
+/** `MarketService.stored` when the store holds everything the state does. */
+const STORED: Promise<void> = Promise.resolve();
 const HOUR_MS = 3_600_000;
 
 export interface MarketServiceOptions {
@@ -47,7 +49,7 @@ export interface MarketServiceOptions {
 }
 
 export type { SourceHealth } from './source-health.ts';
-export type { BackfillOptions } from './backfill.ts';
+export type { BackfillOptions, BackfillResult } from './backfill.ts';
 
 /**
  * The market engine in service: loads state from the store, runs ingestion ticks (poll → validate → aggregate →
@@ -72,6 +74,11 @@ export class MarketService {
   /** A write failed: the state has points the store has not, for the rest of this process. */
   private diverged = false;
   private running: Promise<void> | null = null;
+  /** The write a first start left for after start-up (`storeLater`), until `start` runs it. */
+  private deferred: (() => Promise<void>) | null = null;
+  /** Resolves once the store holds what the state holds from start-up on (`STORED` without `storeLater`). */
+  private stored: Promise<void> = STORED;
+  private storedNow: () => void = () => undefined;
   /** The service's clock (`MarketServiceOptions.now`): what its snapshots, history and charts are reckoned by. */
   readonly now: () => number;
   private readonly log: Logger;
@@ -159,7 +166,8 @@ export class MarketService {
     if (rejected > 0)
       this.log.warn('rejected input records', { count: rejected, byReason: this.intake.unsaved.byReason() });
     await this.write(pending, now);
-    this.inSync = true;
+    // With history still to store (`storeLater`), the store holds less than the state until that is done.
+    this.inSync = this.historyStored;
     this.current = snapshot;
     this.lastTick = { at: now, ms: Math.round(performance.now() - t0), tickers, rejected };
     for (const l of this.listeners) {
@@ -184,7 +192,7 @@ export class MarketService {
     source: TickerSource,
     onProgress?: (done: number) => void,
     opts: BackfillOptions = {},
-  ): Promise<{ snapshots: number; skipped: number }> {
+  ): Promise<BackfillResult> {
     this.inSync = false;
     const ctx = {
       db: this.opts.db,
@@ -192,17 +200,39 @@ export class MarketService {
       engine: this.opts.engine,
       intake: this.intake,
       now: this.now,
-      write: (pending: PendingWrites) => this.write(pending, this.now()),
+      write: (pending: PendingWrites, atomic?: boolean) => this.write(pending, this.now(), atomic),
     };
     const r = await backfill(ctx, source, onProgress, opts);
-    this.inSync = true;
+    this.inSync = r.writeRest === null;
     return r;
   }
 
+  /**
+   * Has `write` (what a first start built in memory and has not stored yet, `deferLastWrite`) run once the service
+   * has started (`start`), in the background: until it is done, the history the store serves (charts, candles, mining
+   * figures) waits for it, scheduled ticks are skipped and no history cache is written. Ready sooner by the time the
+   * embedded store takes to write a dataset (about 10 s for the demo's 456,000 rows), the same answers.
+   */
+  storeLater(write: () => Promise<void>): void {
+    this.deferred = write;
+    this.inSync = false;
+    this.stored = new Promise<void>((resolve) => (this.storedNow = resolve));
+  }
+
+  /** Resolves once the store holds what the state held at start-up (at once, unless `storeLater` is under way). */
+  whenStored(): Promise<void> {
+    return this.stored;
+  }
+
+  /** False while a write left for after start-up (`storeLater`) is under way. */
+  get historyStored(): boolean {
+    return this.stored === STORED;
+  }
+
   /** Writes what `pending` collected; a write that fails leaves memory ahead of the store for good (no cache). */
-  private async write(pending: PendingWrites, now: number): Promise<void> {
+  private async write(pending: PendingWrites, now: number, atomic = true): Promise<void> {
     try {
-      const fx = await pending.flush(this.opts.db, this.state, this.intake.unsaved, now);
+      const fx = await pending.flush(this.opts.db, this.state, this.intake.unsaved, now, atomic);
       this.cache?.fx.apply(fx);
     } catch (err) {
       this.diverged = true;
@@ -229,23 +259,26 @@ export class MarketService {
     return { fiveMinute, hourly };
   }
 
-  /** History bars for charts, read from SQL. */
-  readBars(asset: string, res: Resolution, from: number, to: number): Promise<Bar[]> {
+  /** History bars for charts, read from SQL (once a write left for after start-up is done: `storeLater`). */
+  async readBars(asset: string, res: Resolution, from: number, to: number): Promise<Bar[]> {
+    await this.stored;
     return readBars(this.opts.db, asset, res, from, to);
   }
 
   /** History bars of several assets over one window, in one SQL read (asset → bars, oldest first). */
-  readBarsMany(
+  async readBarsMany(
     assets: readonly string[],
     res: Resolution,
     from: number,
     to: number,
   ): Promise<Map<string, Bar[]>> {
+    await this.stored;
     return readBarsMany(this.opts.db, assets, res, from, to);
   }
 
   /** The newest proof-of-work network figures of each of `assets` (one SQL read; coins without any are absent). */
-  readMining(assets: readonly string[]): Promise<Map<string, MiningFigures>> {
+  async readMining(assets: readonly string[]): Promise<Map<string, MiningFigures>> {
+    await this.stored;
     return readLatestMining(this.opts.db, assets);
   }
 
@@ -269,7 +302,27 @@ export class MarketService {
         }
       })();
     };
-    run(() => this.checkpoint(), 'history cache not written');
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (deferred) {
+      // After the current turn: the start-up that called `start` says it is ready first.
+      setImmediate(() =>
+        run(async () => {
+          const t0 = performance.now();
+          try {
+            await deferred();
+            // What aged past its resolution while start-up ran was written after start-up's rollup: roll it up now.
+            await this.rollup();
+            this.log.info('history stored', { ms: Math.round(performance.now() - t0) });
+          } finally {
+            this.stored = STORED;
+            this.inSync = true;
+            this.storedNow();
+          }
+          await this.checkpoint();
+        }, 'history not stored'),
+      );
+    } else run(() => this.checkpoint(), 'history cache not written');
     this.timer = setInterval(() => {
       run(async () => {
         await this.tick();

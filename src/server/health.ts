@@ -20,7 +20,8 @@ export interface HealthOptions {
  * `GET /healthz`: 200 `{"status":"ok", …}` once the stores are open and the first aggregation is done, 503
  * `{"status":"starting", …}` before. The body reports every source (kind, what it feeds, when it last answered,
  * the newest data it delivered, whether that is stale, its last error and failures by reason), rejected input
- * counts, and the proof-of-reserves signer when it runs on live chain data.
+ * counts, whether the store holds the history yet (`history`: `storing` after a demo first start, then `stored`),
+ * and the proof-of-reserves signer when it runs on live chain data.
  */
 export function registerHealth(app: FastifyInstance, opts: HealthOptions): void {
   app.get('/healthz', async (_req, reply) => {
@@ -45,6 +46,8 @@ export function registerHealth(app: FastifyInstance, opts: HealthOptions): void 
       dataset: dataset.kind,
       notice: dataset.notice,
       computedAt: new Date(snap.computedAt).toISOString(),
+      // `storing` while a first start's history is still being written to the store (charts and candles wait for it).
+      history: m.historyStored ? 'stored' : 'storing',
       assets: { tracked: snap.markets.size, priced, verifiedMarketCap: verified },
       lastTick: m.lastTick,
       sources: Object.fromEntries(

@@ -224,11 +224,15 @@ export async function loadMarketData(
   progress?: DemoProgress,
 ): Promise<Dataset> {
   // One process writes the embedded store (its lock): what it holds in memory is what the store holds.
-  if (db.kind === 'pglite' && !cfg.databaseUrl) market.useHistoryCache(join(cfg.dataDir, HISTORY_CACHE_FILE));
+  const embedded = db.kind === 'pglite' && !cfg.databaseUrl;
+  if (embedded) market.useHistoryCache(join(cfg.dataDir, HISTORY_CACHE_FILE));
   if (!useDemo) {
     await market.load();
     return { kind: 'live', notice: null };
   }
+  // A first start on the embedded store is ready once its dataset is aggregated; the store takes it in the background
+  // (storeLater; no other process can see it meanwhile: the store's lock). A shared PostgreSQL takes it in one
+  // transaction before the process is ready, so another process never sees part of it.
   const r = await ensureDemoData(
     db,
     market,
@@ -236,6 +240,7 @@ export async function loadMarketData(
     { assets: ASSETS, currencies: CURRENCIES },
     Date.now(),
     progress,
+    { storeLater: embedded },
   );
   if (!r.generated) await market.load();
   return { kind: 'demo', notice: DEMO_NOTICE(r.manifest.seed) };

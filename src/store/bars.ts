@@ -35,7 +35,7 @@ export interface HorizonClaim {
   horizon: number;
 }
 
-const HORIZON_KEY = 'history_horizon';
+export const HORIZON_KEY = 'history_horizon';
 
 /** Makes (or replaces) the claim. */
 export async function claimHistoryHorizon(q: Queryable, claim: HorizonClaim): Promise<void> {

@@ -11,3 +11,7 @@ export async function setMeta(q: Queryable, key: string, value: string): Promise
     [key, value],
   );
 }
+
+export async function deleteMeta(q: Queryable, key: string): Promise<void> {
+  await q.query('DELETE FROM meta WHERE key = $1', [key]);
+}

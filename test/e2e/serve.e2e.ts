@@ -25,8 +25,20 @@ interface Health {
   status: string;
   dataset: string;
   notice: string | null;
+  history: 'storing' | 'stored';
   assets: { tracked: number; priced: number; verifiedMarketCap: number };
 }
+
+/** Polls `ok` every 100 ms until it holds, for at most `ms`. */
+async function waitFor(ok: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  for (const end = Date.now() + ms; !(await ok());) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The ready server of the first block (restarted after kill -9), which later blocks use. */
+let served: ServeProcess;
 
 describe('coinwallet serve (embedded PGlite)', () => {
   const dataDir = tempDir();
@@ -44,6 +56,11 @@ describe('coinwallet serve (embedded PGlite)', () => {
     expect(h.assets.verifiedMarketCap).toBeGreaterThan(30);
     expect(h.assets.verifiedMarketCap).toBeLessThan(h.assets.tracked);
     expect(p.output()).toMatch(/generating demo data/);
+    // The store takes the history after start-up; /healthz says when it holds it all.
+    expect(['storing', 'stored']).toContain((body as Health).history);
+    await waitFor(
+      async () => ((await (await fetch(`${p.url}/healthz`)).json()) as Health).history === 'stored',
+    );
   });
 
   it('survives kill -9: the restarted process finds its data and does not regenerate it', async () => {
@@ -54,10 +71,12 @@ describe('coinwallet serve (embedded PGlite)', () => {
     const { body } = await waitForStatus(`${p.url}/healthz`, 200, 60_000);
     expect((body as Health).assets.priced).toBeGreaterThanOrEqual(60);
     expect(p.output()).not.toMatch(/generating demo data/);
+    expect((body as Health).history).toBe('stored');
+    served = p;
   });
 
   it("serves the graph at /graphql, running the kit's persisted documents by id and reporting the cost", async () => {
-    const p = procs[procs.length - 1] as ServeProcess;
+    const p = served;
     const manifest = JSON.parse(readFileSync(KIT_PERSISTED_DOCUMENTS_PATH, 'utf8')) as Record<string, string>;
     const entry = Object.entries(manifest).find(([, body]) => body.startsWith('query KitPrice'));
     expect(entry).toBeDefined();
@@ -138,7 +157,7 @@ describe('coinwallet serve: during the warm-up', () => {
 
 describe('coinwallet serve: a client that aborts its body', () => {
   it('POST /graphql and POST /api/… with half a body: no error with a stack in the log, the server goes on', async () => {
-    const p = procs[procs.length - 1] as ServeProcess;
+    const p = served;
     const before = p.output().length;
     for (const path of ['/graphql', '/api/auth/session', '/graphql']) await halfABody(p.url, path);
     await new Promise((r) => setTimeout(r, 500));

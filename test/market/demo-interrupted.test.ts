@@ -1,8 +1,9 @@
 /**
- * A demo first start stopped midway leaves no store the next start takes for complete: the dataset is written in one
- * transaction at the end of the aggregation, and its manifest (`meta.dataset`, what marks it complete) after that.
- * Stopped before the manifest, the next start generates the dataset again; stopped inside the write, nothing of it is
- * left and the next start ends exactly where an uninterrupted one does (the recorded digests).
+ * A demo first start stopped midway leaves no store the next start takes for complete: the store is marked
+ * (`meta.dataset_pending`) before the first row, the dataset is written at the end of the aggregation (in one
+ * transaction, or after start-up statement by statement: `storeLater`), and its manifest (`meta.dataset`, what marks it
+ * complete) after that. Stopped before the manifest, the next start clears what was written and generates the dataset
+ * again; stopped inside the write, the next start ends exactly where an uninterrupted one does (the recorded digests).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { MarketService } from '../../src/market/service.ts';
 import type { Db, Queryable } from '../../src/store/db.ts';
 import { getMeta } from '../../src/store/meta.ts';
 import { openDb } from '../../src/store/open.ts';
+import { barsOf } from '../../src/engine/history.ts';
 import { DEFAULT_PRICE_RULES } from '../../src/engine/price.ts';
 import { CATEGORIES } from '../../src/catalog/categories.ts';
 import { QUOTE_ASSETS } from '../../src/catalog/currencies.ts';
@@ -52,30 +54,29 @@ function failingOn(db: Db, fail: RegExp): Db {
   };
 }
 
-const demoStart = (db: Db) =>
-  ensureDemoData(
+const CFG = { dataDir: '/nonexistent', demoSeed: S.seed, demoDays: S.days };
+
+const serviceFor = (db: Db) =>
+  new MarketService({
     db,
-    new MarketService({
-      db,
-      engine: {
-        assets: S.assets,
-        currencies: S.currencies,
-        categories: CATEGORIES,
-        quoteAssets: QUOTE_ASSETS,
-        priceRules: DEFAULT_PRICE_RULES,
-      },
-      now: () => S.now,
-    }),
-    { dataDir: '/nonexistent', demoSeed: S.seed, demoDays: S.days },
-    { assets: S.assets, currencies: S.currencies },
-    S.now,
-  );
+    engine: {
+      assets: S.assets,
+      currencies: S.currencies,
+      categories: CATEGORIES,
+      quoteAssets: QUOTE_ASSETS,
+      priceRules: DEFAULT_PRICE_RULES,
+    },
+    now: () => S.now,
+  });
+
+const demoStart = (db: Db) =>
+  ensureDemoData(db, serviceFor(db), CFG, { assets: S.assets, currencies: S.currencies }, S.now);
 
 describe('a demo first start stopped midway', () => {
   it('before its manifest: the dataset is not taken for complete, the next start generates it again', async () => {
     const db = await openDb({});
     try {
-      await expect(demoStart(failingOn(db, /INSERT INTO meta/))).rejects.toThrow('killed');
+      await expect(demoStart(failingOn(db, /DELETE FROM meta/))).rejects.toThrow('killed');
       expect(await getMeta(db, 'dataset')).toBeNull();
       expect((await demoStart(db)).generated).toBe(true);
       expect(await getMeta(db, 'dataset')).not.toBeNull();
@@ -84,20 +85,80 @@ describe('a demo first start stopped midway', () => {
     }
   });
 
-  it('inside its write: nothing of it is left, and the next start ends where an uninterrupted one does', async () => {
+  it('inside its write: nothing of it is left but the mark, and the next start ends where an uninterrupted one does', async () => {
     const db = await openDb({});
     try {
       await expect(demoStart(failingOn(db, /INSERT INTO price_bars/))).rejects.toThrow('killed');
       const empty = await storeDigests(db);
-      for (const table of [
-        'price_bars',
-        'supply_records',
-        'fx_rates',
-        'ingest_log',
-        'tickers_latest',
-        'meta',
-      ])
+      for (const table of ['price_bars', 'supply_records', 'fx_rates', 'ingest_log', 'tickers_latest'])
         expect(empty[table]).toMatch(/^0 rows /);
+      expect(await getMeta(db, 'dataset_pending')).not.toBeNull();
+      const got = await runStarts(S, { db });
+      expect(got.first).toEqual(RECORDED.first);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('a demo first start whose history is stored after start-up (storeLater)', () => {
+  it('stores exactly what a start that writes before it is ready does (the recorded digests)', async () => {
+    const got = await runStarts(S, { storeLater: true });
+    expect(got.first).toEqual(RECORDED.first);
+  });
+
+  it('serves its history only once stored: a chart read waits for the write, then sees all of it', async () => {
+    const db = await openDb({});
+    try {
+      const market = serviceFor(db);
+      await ensureDemoData(
+        db,
+        market,
+        CFG,
+        { assets: S.assets, currencies: S.currencies },
+        S.now,
+        undefined,
+        {
+          storeLater: true,
+        },
+      );
+      let read: number | null = null;
+      const bars = market.readBars('litecoin', '1h', 0, S.now).then((b) => (read = b.length));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(read).toBeNull(); // not started: it waits
+      market.start();
+      await bars;
+      await market.stop();
+      const history = market.state.histories.get('litecoin');
+      const held = history ? barsOf(history, '1h').length : 0;
+      expect(read).toBe(held);
+      expect(held).toBeGreaterThan(24);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('cut short: the next start clears what it wrote and ends where an uninterrupted one does', async () => {
+    const db = await openDb({});
+    try {
+      const failing = failingOn(db, /INSERT INTO price_bars/);
+      const market = serviceFor(failing);
+      await ensureDemoData(
+        failing,
+        market,
+        CFG,
+        { assets: S.assets, currencies: S.currencies },
+        S.now,
+        undefined,
+        {
+          storeLater: true,
+        },
+      );
+      market.start();
+      await market.whenStored();
+      await market.stop();
+      expect(await getMeta(db, 'dataset')).toBeNull();
+      expect(await getMeta(db, 'dataset_pending')).not.toBeNull();
       const got = await runStarts(S, { db });
       expect(got.first).toEqual(RECORDED.first);
     } finally {

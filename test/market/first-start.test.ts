@@ -24,6 +24,13 @@ describe('start-up data work against the recorded digests', () => {
     }, 120_000);
   }
 
+  it('few assets, 100 days: the same when the history is stored after start-up (storeLater, as the product does)', async () => {
+    const name = 'few assets, 100 days';
+    const got = await runStarts(SCENARIOS[name]!, { storeLater: true, cache: true });
+    expect(got.fromCache).toBe(true);
+    expect(got).toMatchObject({ first: RECORDED[name]?.first, restart: RECORDED[name]?.restart });
+  }, 120_000);
+
   it('few assets, 100 days: the same after a restart that reads everything from the store', async () => {
     const name = 'few assets, 100 days';
     const got = await runStarts(SCENARIOS[name]!, { cache: false });

@@ -111,7 +111,7 @@ async function digests(db: Db, market: MarketService, s: StartScenario): Promise
  */
 export async function runStarts(
   s: StartScenario,
-  opts: { db?: Db; cache?: boolean } = {},
+  opts: { db?: Db; cache?: boolean; storeLater?: boolean } = {},
 ): Promise<{ first: StartDigests; restart: StartDigests; fromCache: boolean }> {
   const db = opts.db ?? (await openDb({}));
   const dataDir = await mkdtemp(join(tmpdir(), 'cw-first-start-'));
@@ -120,10 +120,26 @@ export async function runStarts(
     const market = serviceOf(db, s, s.now);
     if (opts.cache) market.useHistoryCache(cacheFile);
     const cfg = { dataDir, demoSeed: s.seed, demoDays: s.days };
-    const r = await ensureDemoData(db, market, cfg, { assets: s.assets, currencies: s.currencies }, s.now);
+    const r = await ensureDemoData(
+      db,
+      market,
+      cfg,
+      { assets: s.assets, currencies: s.currencies },
+      s.now,
+      undefined,
+      {
+        storeLater: opts.storeLater ?? false,
+      },
+    );
     if (!r.generated) throw new Error('the store already held a dataset');
     await market.tick();
     await market.rollup();
+    if (opts.storeLater) {
+      // As the product runs it: the history is written once the service has started, after start-up.
+      market.start();
+      await market.whenStored();
+      await market.stop();
+    }
     const first = await digests(db, market, s);
     if (opts.cache && !(await market.saveHistoryCache())) throw new Error('no history cache written');
     const later = s.now + 3_600_000;

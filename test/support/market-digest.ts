@@ -24,7 +24,9 @@ const TABLES: Readonly<Record<string, string>> = {
   ingest_log: `SELECT source, snapshot_ts, digest, tickers, rejected FROM ingest_log
     ORDER BY source COLLATE "C", snapshot_ts, digest COLLATE "C"`,
   ingest_rejects: 'SELECT reason, count, last_example FROM ingest_rejects ORDER BY reason COLLATE "C"',
-  meta: 'SELECT key, value FROM meta ORDER BY key COLLATE "C"',
+  // The history cache's claim (`history_horizon`) is the cache's bookkeeping, not data: when it is made depends on when
+  // the cache is written (after start-up), not on what the start-up stored.
+  meta: `SELECT key, value FROM meta WHERE key <> 'history_horizon' ORDER BY key COLLATE "C"`,
 };
 
 /** JSON with maps as sorted entry lists and non-finite numbers spelled out. */
