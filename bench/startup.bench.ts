@@ -81,7 +81,8 @@ function startServer(v: Variant, dataDir: string): Promise<Started> {
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let out = '';
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${v.name} exited ${code}:\n${out}`)));
+    const early = (code: number | null): void => reject(new Error(`${v.name} exited ${code}:\n${out}`));
+    child.once('exit', early);
     child.stderr.on('data', (d: Buffer) => {
       out += d.toString();
       if (!/coinwallet: ready/.test(out)) return;
@@ -94,7 +95,7 @@ function startServer(v: Variant, dataDir: string): Promise<Started> {
         peakMiB: statusMiB(pid, 'VmHWM'),
         url: /listening on (http:\/\/[^\s/]+)/.exec(out)?.[1] ?? '',
         stop: () => {
-          child.removeAllListeners('exit');
+          child.off('exit', early);
           child.kill('SIGTERM');
           return exited;
         },
