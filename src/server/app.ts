@@ -27,6 +27,8 @@ import { webRoutes } from './browser/web-route.ts';
 import { kitRoutes } from './browser/kit-route.ts';
 import { docsRoutes } from './docs/route.ts';
 import { homeRoutes } from './home/route.ts';
+import { PRODUCT_PACKAGE } from './home/model.ts';
+import { openapiRoute } from '../rest/openapi/route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
 
 export interface ServerOptions extends HealthOptions {
@@ -160,6 +162,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     snapshot: () => opts.market.snapshot,
     imagesDir: opts.coinImagesDir,
   });
+  let priceDocument = (): Record<string, unknown> => ({});
   await app.register(priceApi, {
     prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
     market: opts.market,
@@ -167,6 +170,13 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     notice: () => opts.dataset().notice,
     ...(opts.now ? { now: opts.now } : {}),
     shedder: opts.shedder,
+    onDocument: (d) => (priceDocument = d),
+  });
+  // `/openapi.json`: every REST surface mounted above, in one document.
+  await app.register(openapiRoute, {
+    version: PRODUCT_PACKAGE.version,
+    priceBase: opts.priceBase ?? DEFAULT_PRICE_BASE,
+    priceDocument: () => priceDocument(),
   });
   return app;
 }

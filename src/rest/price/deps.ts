@@ -12,6 +12,11 @@ export interface PriceApiOptions {
   now?: () => number;
   /** Refuses new builds of answers while the process is overloaded (`src/access/overload.ts`); default none. */
   shedder?: Pick<LoadShedder, 'begin'> | undefined;
+  /**
+   * Handed the function that makes this API's OpenAPI document, once registered (the server's combined document,
+   * `src/rest/openapi/`, includes it); default none.
+   */
+  onDocument?: ((document: () => Record<string, unknown>) => void) | undefined;
 }
 
 /** Default base path of the price API (`PRICE_BASE_PATH`). */

@@ -46,7 +46,7 @@ export async function priceApi(
       components: { securitySchemes: SECURITY_SCHEMES },
       security: SECURITY,
     },
-    // Shared schemas keep their $id as component name (PriceError), not def-N.
+    // Shared schemas keep their $id as component name (ApiError), not def-N.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
@@ -65,8 +65,9 @@ export async function priceApi(
   registerMoverRoutes(app, opts, cache);
 
   // The document only changes with a deployment: version 0, an hour of client caching.
-  const openapi = (app as unknown as Record<string, () => unknown>)[DECORATOR];
+  const openapi = (app as unknown as Record<string, () => Record<string, unknown>>)[DECORATOR];
   app.get('/openapi.json', { schema: { hide: true } }, async (req, reply) =>
     cache.send(req, reply, 'openapi', 0, 3600, () => openapi?.()),
   );
+  if (openapi) opts.onDocument?.(() => openapi.call(app));
 }

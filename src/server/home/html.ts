@@ -52,7 +52,8 @@ function apis(h: Home): string {
     const links = [...extra(api.base), ...api.docs.map((d) => a(d, titleOf.get(d) ?? d))];
     return `<li><strong>${e(api.name)}</strong> at ${code(api.base)}: ${links.join(' · ')}</li>`;
   });
-  return `<ul>\n${items.join('\n')}\n</ul>`;
+  const all = `<li>${a(h.links.openapiAll, 'OpenAPI 3.1 document of every REST API')} (one file for client generators)</li>`;
+  return `<ul>\n${all}\n${items.join('\n')}\n</ul>`;
 }
 
 function kits(h: Home): string {

@@ -52,7 +52,10 @@ export interface Home {
     portal: string;
     admin: string;
     priceApi: string;
+    /** The price API's own OpenAPI document. */
     openapi: string;
+    /** The OpenAPI document of every REST surface (`src/rest/openapi/`). */
+    openapiAll: string;
     graphql: string | null;
     graphqlSchema: string | null;
     healthz: string;
@@ -106,6 +109,7 @@ export function homeOf(o: HomeOptions, s: HomeState): Home {
       admin: '/admin',
       priceApi: o.priceBase,
       openapi: `${o.priceBase}/openapi.json`,
+      openapiAll: '/openapi.json',
       graphql: o.graph ? '/graphql' : null,
       graphqlSchema: o.graph ? GRAPH_SCHEMA_PATH : null,
       healthz: '/healthz',

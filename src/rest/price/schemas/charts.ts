@@ -3,7 +3,7 @@
  * Documentation only (see `documented` in `common.ts`): the parameters are checked by `chart-params.ts`.
  */
 import { MAX_DAYS } from '../../../market/chart-params.ts';
-import { nNum, num, object, precisionParam, query, str } from './common.ts';
+import { ERROR_REF, nNum, num, object, precisionParam, query, str } from './common.ts';
 import type { Json } from './common.ts';
 
 /**
@@ -42,7 +42,7 @@ const seriesBody: Json = {
   }),
   description: 'Three series with the same timestamps; the last point is "now" when the window ends now',
 };
-const coinNotFound: Json = { description: 'No coin has this id (COIN_NOT_FOUND)', $ref: 'PriceError#' };
+const coinNotFound: Json = { description: 'No coin has this id (COIN_NOT_FOUND)', ...ERROR_REF };
 
 const GRANULARITY =
   'Granularity by span: 5-minute points up to 2 days, hourly up to 95 days, daily beyond (points at 00:00 UTC). ' +

@@ -1,8 +1,9 @@
 /** OpenAPI schema of `/coins/{id}`. */
 import {
   bool,
-  flag,
   currencyMap,
+  ERROR_REF,
+  flag,
   int,
   MAX_AGE,
   nInt,
@@ -21,7 +22,7 @@ import { tickerSchema } from './exchanges.ts';
 const idParam: Json = object({
   id: { type: 'string', description: 'Coin id from /coins/list, e.g. litecoin' },
 });
-const notFound = { 404: { description: 'No coin has this id (COIN_NOT_FOUND)', $ref: 'PriceError#' } };
+const notFound = { 404: { description: 'No coin has this id (COIN_NOT_FOUND)', ...ERROR_REF } };
 
 export const coinSchema: Json = {
   summary: 'One coin in full',

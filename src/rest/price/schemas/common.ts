@@ -3,6 +3,7 @@
  * schemes, the per-endpoint cache lifetimes, and route options that keep schemas as documentation only.
  */
 import type { FastifySchema, RouteShorthandOptions } from 'fastify';
+import { ERROR_COMPONENT, ERROR_SCHEMA as API_ERROR_SCHEMA } from '../../openapi/components.ts';
 
 /** JSON-schema fragment (kept loose: these objects only feed the OpenAPI document). */
 export type Json = Record<string, unknown>;
@@ -58,21 +59,16 @@ export const object = (properties: Record<string, unknown>, required = Object.ke
   required,
 });
 
-/** The error body of every 4xx/5xx answer. */
-export const ERROR_SCHEMA: Json = {
-  $id: 'PriceError',
-  type: 'object',
-  description: 'Every error: a stable code and a message naming what was expected',
-  properties: {
-    error: object({
-      code: { type: 'string', examples: ['INVALID_PARAMETER', 'COIN_NOT_FOUND', 'NOT_READY'] },
-      message: str,
-    }),
-  },
-  required: ['error'],
-};
+/**
+ * The error body of every 4xx/5xx answer: the one error shape of every REST surface (`src/rest/openapi/components.ts`),
+ * registered under the component name it has in every document.
+ */
+export const ERROR_SCHEMA: Json = { $id: ERROR_COMPONENT, ...API_ERROR_SCHEMA };
 
-const errorRef = { $ref: 'PriceError#' };
+/** A reference to {@link ERROR_SCHEMA} from a route schema. */
+export const ERROR_REF = { $ref: `${ERROR_COMPONENT}#` };
+const errorRef = ERROR_REF;
+
 /** Error responses every price route may give. */
 export const errorResponses: Json = {
   400: { description: 'A parameter is missing, malformed, repeated or out of range', ...errorRef },

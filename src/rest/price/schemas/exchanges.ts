@@ -3,7 +3,7 @@
  * `/coins/{id}/tickers` and `/exchange_rates`, with the Ticker shape `/coins/{id}` shares.
  */
 import { TICKER_ORDERS } from '../../../market/present/tickers.ts';
-import { bool, flag, int, MAX_AGE, nInt, nNum, num, object, query, str } from './common.ts';
+import { bool, ERROR_REF, flag, int, MAX_AGE, nInt, nNum, num, object, query, str } from './common.ts';
 import type { Json } from './common.ts';
 
 const converted: Json = object({ btc: nNum, eth: nNum, usd: nNum });
@@ -72,8 +72,8 @@ const idParam = (what: string): Json =>
   object({
     id: { type: 'string', description: `${what} id, e.g. ${what === 'Coin' ? 'litecoin' : 'kraken'}` },
   });
-const exchangeNotFound = { description: 'No venue has this id (EXCHANGE_NOT_FOUND)', $ref: 'PriceError#' };
-const coinNotFound = { description: 'No coin has this id (COIN_NOT_FOUND)', $ref: 'PriceError#' };
+const exchangeNotFound = { description: 'No venue has this id (EXCHANGE_NOT_FOUND)', ...ERROR_REF };
+const coinNotFound = { description: 'No coin has this id (COIN_NOT_FOUND)', ...ERROR_REF };
 const page: Json = { ...int, minimum: 1, default: 1, description: '1-based page of 100 tickers' };
 const tickerParams = {
   order: {

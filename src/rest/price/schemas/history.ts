@@ -7,6 +7,7 @@ import { MOVER_DURATIONS, MOVER_WINDOWS, TOP_COINS } from '../../../market/prese
 import { CHART_MAX_AGE } from './charts.ts';
 import {
   currencyMap,
+  ERROR_REF,
   flag,
   int,
   MAX_AGE,
@@ -22,7 +23,7 @@ import {
 import type { Json } from './common.ts';
 
 const coinParams: Json = object({ id: { ...str, description: 'Coin id from /coins/list, e.g. litecoin' } });
-const coinNotFound: Json = { description: 'No coin has this id (COIN_NOT_FOUND)', $ref: 'PriceError#' };
+const coinNotFound: Json = { description: 'No coin has this id (COIN_NOT_FOUND)', ...ERROR_REF };
 const vsCurrency: Json = { ...str, description: 'Quote currency code from /simple/supported_vs_currencies' };
 const point: Json = {
   type: 'array',
