@@ -5,23 +5,28 @@
  * - `connection_init`: the API key is checked at once (the upgrade request's headers and query, with the
  *   `connectionParams` as headers — browsers cannot set a WebSocket's headers: send
  *   `{ "x-sp-api-key": "cw_live_…" }`); an unusable key closes the socket with 4403 and the access code as reason.
+ *   A key in the params that differs from the upgrade request's is `API_KEY_CONFLICT` (as two keys are on HTTP):
+ *   the params never replace a key the request carries.
  * - each `subscribe` goes through the router's checks (`router/subscriptions/open.ts`) with those headers: a refusal
  *   is an `error` message with the coded errors, the socket stays; a query or mutation is one `next`, then `complete`.
  * - a stream ended by its key (revoked, …) ends with a `next` carrying the coded error and `complete`, and the socket
  *   is then closed with 4403 and the code: the key is no longer usable for any of its streams.
  *
- * `closeAll` (shutdown) closes every socket with 1001 (going away), which clients retry.
+ * Protocol errors (a message a client may not send, a malformed or oversized frame) close with graphql-ws's 44xx
+ * codes and one log line: `router/ws-server.ts`. `closeAll` (shutdown) closes every socket with 1001 (going away),
+ * which clients retry.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError, Kind, OperationTypeNode } from 'graphql';
 import type { DocumentNode, ExecutionArgs, ExecutionResult, FormattedExecutionResult } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import type { Context } from 'graphql-ws';
-import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import { requestKey } from '../src/access/request-key.ts';
 import type { RouterSubscriptions, PushStream } from './subscriptions/index.ts';
+import { graphqlWsServer } from './ws-server.ts';
+import type { WsExtra } from './ws-server.ts';
 
 /** Close code of a connection whose key cannot be used (graphql-ws's Forbidden). */
 export const KEY_REFUSED_CLOSE = 4403;
@@ -46,23 +51,44 @@ interface Opened {
   stream?: PushStream;
 }
 
-type Extra = { socket: WebSocket; request: IncomingMessage };
-
-/** The upgrade request's headers with the connection params (string values, lowercase names) over them. */
-function connectionHeaders(ctx: Context<Record<string, unknown> | undefined, Extra>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.extra.request.headers))
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  for (const [k, v] of Object.entries(ctx.connectionParams ?? {}))
-    if (typeof v === 'string') out[k.toLowerCase()] = v;
-  return out;
-}
-
 const searchOf = (req: IncomingMessage): string => {
   const url = req.url ?? '';
   const q = url.indexOf('?');
   return q === -1 ? '' : url.slice(q + 1);
 };
+
+type Ctx = Context<Record<string, unknown> | undefined, WsExtra>;
+
+/** The connection params that can be headers: string values, lowercase names. */
+function paramHeaders(ctx: Ctx): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.connectionParams ?? {}))
+    if (typeof v === 'string') out[k.toLowerCase()] = v;
+  return out;
+}
+
+/** The upgrade request's headers with the connection params over them. */
+function connectionHeaders(ctx: Ctx): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.extra.request.headers))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return Object.assign(out, paramHeaders(ctx));
+}
+
+/**
+ * Whether the connection params carry a key other than the upgrade request's (headers or query): merged, the params
+ * would silently replace it, even a revoked one. Two keys among the params alone the access layer refuses itself.
+ */
+function keysConflict(ctx: Ctx): boolean {
+  const fromParams = requestKey(paramHeaders(ctx), {});
+  if (fromParams.kind !== 'one') return false;
+  const query: Record<string, string[]> = {};
+  for (const [k, v] of new URLSearchParams(searchOf(ctx.extra.request))) (query[k] ??= []).push(v);
+  const fromRequest = requestKey(ctx.extra.request.headers, query);
+  return (
+    fromRequest.kind === 'conflict' || (fromRequest.kind === 'one' && fromRequest.key !== fromParams.key)
+  );
+}
 
 /** A result as JSON (graphql-ws sends what `onNext` returns as it is). */
 const formatted = (r: ExecutionResult): FormattedExecutionResult =>
@@ -80,12 +106,15 @@ export function wsTransport(
   subscriptions: RouterSubscriptions,
   path: string,
 ): WsTransport {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
   /** Each connection's streams by operation id, to close the socket when a key ends one. */
   const streams = new WeakMap<object, Map<string, PushStream>>();
-  useServer<Record<string, unknown> | undefined, Extra>(
+  const wss = graphqlWsServer<Record<string, unknown> | undefined>(
     {
       async onConnect(ctx) {
+        if (keysConflict(ctx)) {
+          ctx.extra.socket.close(KEY_REFUSED_CLOSE, 'API_KEY_CONFLICT');
+          return false;
+        }
         const refused = await subscriptions.connect({
           headers: connectionHeaders(ctx),
           search: searchOf(ctx.extra.request),
@@ -127,7 +156,7 @@ export function wsTransport(
         if (code?.startsWith('API_KEY_')) setImmediate(() => ctx.extra.socket.close(KEY_REFUSED_CLOSE, code));
       },
     },
-    wss,
+    app.log,
   );
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = req.url ?? '';
@@ -136,7 +165,7 @@ export function wsTransport(
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => wss.emit('connection', ws, req));
   };
   app.server.on('upgrade', upgrade);
   return {
