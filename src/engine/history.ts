@@ -125,18 +125,7 @@ function assertPoint(point: PricePoint): void {
 /** A one-observation bar of `point`. */
 function pointBar(point: PricePoint, res: Resolution): Bar {
   assertPoint(point);
-  const p = point.priceUsd;
-  return {
-    ts: bucketStart(point.ts, res),
-    open: p,
-    high: p,
-    low: p,
-    close: p,
-    openTs: point.ts,
-    closeTs: point.ts,
-    volumeUsd: point.volumeUsd,
-    marketCapUsd: point.marketCapUsd,
-  };
+  return foldPoint(undefined, point, bucketStart(point.ts, res));
 }
 
 /**

@@ -101,6 +101,14 @@ describe('a demo first start stopped midway', () => {
   });
 });
 
+/** A demo first start on `db` that leaves the history's write to the service (`storeLater`); returns the service. */
+async function generateStoringLater(db: Db): Promise<MarketService> {
+  const market = serviceFor(db);
+  const inputs = { assets: S.assets, currencies: S.currencies };
+  await ensureDemoData(db, market, CFG, inputs, S.now, undefined, { storeLater: true });
+  return market;
+}
+
 describe('a demo first start whose history is stored after start-up (storeLater)', () => {
   it('stores exactly what a start that writes before it is ready does (the recorded digests)', async () => {
     const got = await runStarts(S, { storeLater: true });
@@ -110,18 +118,7 @@ describe('a demo first start whose history is stored after start-up (storeLater)
   it('serves its history only once stored: a chart read waits for the write, then sees all of it', async () => {
     const db = await openDb({});
     try {
-      const market = serviceFor(db);
-      await ensureDemoData(
-        db,
-        market,
-        CFG,
-        { assets: S.assets, currencies: S.currencies },
-        S.now,
-        undefined,
-        {
-          storeLater: true,
-        },
-      );
+      const market = await generateStoringLater(db);
       let read: number | null = null;
       const bars = market.readBars('litecoin', '1h', 0, S.now).then((b) => (read = b.length));
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -142,18 +139,7 @@ describe('a demo first start whose history is stored after start-up (storeLater)
     const db = await openDb({});
     try {
       const failing = failingOn(db, /INSERT INTO price_bars/);
-      const market = serviceFor(failing);
-      await ensureDemoData(
-        failing,
-        market,
-        CFG,
-        { assets: S.assets, currencies: S.currencies },
-        S.now,
-        undefined,
-        {
-          storeLater: true,
-        },
-      );
+      const market = await generateStoringLater(failing);
       market.start();
       await market.whenStored();
       await market.stop();
