@@ -26,6 +26,11 @@ export interface RouterRequest {
   socketIp: string;
   /** The caller, when the transport already identified it (`Router.refuseEarly`): not looked up again. */
   caller?: Caller | null | undefined;
+  /**
+   * The client's going away (`src/core/client-gone.ts`): a request waiting for its place in flight leaves the queue
+   * when its client does. Default: the wait ends only at its bound.
+   */
+  gone?: ((listener: () => void) => () => void) | undefined;
 }
 
 export interface RouterResponse {

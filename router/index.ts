@@ -62,6 +62,12 @@ export interface Router {
 const hasHttpPhase = (p: RouterPlugin): p is RouterPlugin & Required<Pick<RouterPlugin, 'onHttpRequest'>> =>
   p.onHttpRequest !== undefined;
 
+/**
+ * The answer to a request whose client went away while it waited for its place: nobody reads it (nginx's 499,
+ * "client closed request", in the transport's log); not counted in the statistics.
+ */
+const CLIENT_GONE: RouterResponse = { status: 499, headers: {}, body: '' };
+
 /** The plan a request counts under in the statistics: the caller's, else the refused key's, else `keyless`. */
 const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPlan ?? 'keyless';
 
@@ -140,7 +146,9 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
         await inSpan(`router.${p.name}`, {}, async () => p.onHttpRequest(info, state));
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
       if (access && state.caller) {
-        const place = access.enter(state.caller);
+        // Over the caller's places in flight, the request waits its turn (`src/access/concurrency.ts`).
+        const place = await access.enter(state.caller, req.gone);
+        if (place === null) return CLIENT_GONE;
         if (typeof place !== 'function')
           throw new ApiError(place.status, place.code, place.message, place.headers);
         release = place;

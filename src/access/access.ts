@@ -1,11 +1,14 @@
 import { clientIp } from './client-ip.ts';
 import { ConcurrencyGate } from './concurrency.ts';
+import type { GateBound, OnGone } from './concurrency.ts';
 import type { KeyLookup } from './key-lookup.ts';
 import type { ApiKeyRecord } from './key-repo.ts';
 import { COST_KEY_PREFIX, createMemoryLimiter } from './limiter.ts';
 import type { RateLimitResult, RateLimitStore } from './limiter.ts';
 import {
   CONCURRENCY_LIMITS,
+  CONCURRENCY_QUEUE,
+  CONCURRENCY_WAIT_MS,
   COST_BUDGETS,
   KEYLESS_PER_MINUTE,
   SUBSCRIPTION_IDS,
@@ -26,6 +29,10 @@ export interface AccessOptions {
   costBudgets?: Partial<Record<CallerPlan, number>> | undefined;
   /** Requests in flight at once per plan, in this process; default {@link CONCURRENCY_LIMITS}. */
   concurrency?: Partial<Record<CallerPlan, number>> | undefined;
+  /** Requests waiting for a place in flight at once per plan, in this process; default {@link CONCURRENCY_QUEUE}. */
+  concurrencyQueue?: Partial<Record<CallerPlan, number>> | undefined;
+  /** The longest a request waits for a place in flight, ms; default {@link CONCURRENCY_WAIT_MS}. */
+  concurrencyWaitMs?: number | undefined;
   /** Open subscriptions at once per plan, in this process; default {@link SUBSCRIPTION_STREAMS}. */
   subscriptionStreams?: Partial<Record<CallerPlan, number>> | undefined;
   /** Coins one subscription may ask for, per plan; default {@link SUBSCRIPTION_IDS}. */
@@ -122,10 +129,17 @@ export interface Access {
   /** Corrects an admitted charge by `points` (negative: a refund) once the cost is measured; in the background. */
   correct(caller: Pick<Caller, 'plan' | 'identity'>, points: number): void;
   /**
-   * Takes one of the caller's places in flight in this process: the function that gives it back when the request
-   * ends, or 429 `TOO_MANY_CONCURRENT` when its plan's limit is reached.
+   * Takes one of the caller's places in flight in this process, waiting for it in the caller's queue when all are
+   * taken (`src/access/concurrency.ts`): the function that gives it back when the request ends; 429
+   * `TOO_MANY_CONCURRENT` when the queue is full or the wait too long; null when the client went away while it
+   * waited (`gone`): there is nobody to answer.
    */
-  enter(caller: Pick<Caller, 'plan' | 'identity'>): (() => void) | AccessDenial;
+  enter(
+    caller: Pick<Caller, 'plan' | 'identity'>,
+    gone?: OnGone,
+  ): Promise<(() => void) | AccessDenial | null>;
+  /** Requests that have waited for a place in flight in this process since start (a counter). */
+  waited(): number;
   /**
    * Takes one of the caller's open-subscription places in this process: the function that gives it back when the
    * stream ends, or 429 `TOO_MANY_SUBSCRIPTIONS` when its plan's limit is reached.
@@ -173,6 +187,8 @@ export function createAccess(opts: AccessOptions): Access {
   const costLimiter = opts.costLimiter ?? createMemoryLimiter(COST_KEY_PREFIX);
   const costBudgets = { ...COST_BUDGETS, ...opts.costBudgets };
   const concurrency = { ...CONCURRENCY_LIMITS, ...opts.concurrency };
+  const queue = { ...CONCURRENCY_QUEUE, ...opts.concurrencyQueue };
+  const waitMs = opts.concurrencyWaitMs ?? CONCURRENCY_WAIT_MS;
   const gate = new ConcurrencyGate();
   const streams = { ...SUBSCRIPTION_STREAMS, ...opts.subscriptionStreams };
   const streamIds = { ...SUBSCRIPTION_IDS, ...opts.subscriptionIds };
@@ -246,13 +262,17 @@ export function createAccess(opts: AccessOptions): Access {
     correct(caller, points) {
       void costLimiter.adjust(caller.identity, costBudgets[caller.plan], points);
     },
-    enter(caller) {
-      const limit = concurrency[caller.plan];
-      return gate.enter(caller.identity, limit) ?? concurrencyDenial(caller.plan, limit);
+    async enter(caller, gone) {
+      const bound = { places: concurrency[caller.plan], queue: queue[caller.plan], waitMs };
+      const turn = await gate.enter(caller.identity, bound, gone);
+      if (typeof turn === 'function') return turn;
+      if (turn === 'gone') return null;
+      return concurrencyDenial(caller.plan, bound, turn);
     },
+    waited: () => gate.waited(),
     openStream(caller) {
       const limit = streams[caller.plan];
-      return streamGate.enter(caller.identity, limit) ?? streamDenial(caller.plan, limit);
+      return streamGate.tryEnter(caller.identity, limit) ?? streamDenial(caller.plan, limit);
     },
     idsPerStream: (plan) => streamIds[plan],
     async check(req) {
@@ -320,13 +340,19 @@ function costDenial(plan: CallerPlan, limit: number, points: number, r: RateLimi
   };
 }
 
-function concurrencyDenial(plan: CallerPlan, limit: number): AccessDenial {
+/**
+ * The refusal of a request that found its caller's queue full, or waited its longest without a place. `Retry-After`
+ * is 1 s either way: a place may come free at any moment, and a caller who comes back too soon only waits again.
+ */
+function concurrencyDenial(plan: CallerPlan, bound: GateBound, why: 'full' | 'timeout'): AccessDenial {
+  const most = `${bound.places} requests in flight and ${bound.queue} waiting is the most for ${whoOf(plan)}`;
+  const waited = `no place in flight came free within ${bound.waitMs / 1000} s; ${most}`;
   return {
     ok: false,
     status: 429,
     plan,
     code: 'TOO_MANY_CONCURRENT',
-    message: `${limit} requests in flight at once is the most for ${whoOf(plan)}: retry once one of them is answered`,
+    message: `${why === 'full' ? most : waited}: send fewer requests at once, and retry after 1 s`,
     headers: { 'retry-after': '1' },
   };
 }

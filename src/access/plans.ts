@@ -30,8 +30,8 @@ export const COST_BUDGETS: Readonly<Record<CallerPlan, number>> = {
 };
 
 /**
- * Requests in flight at once per key (per client IP without one), in each process. Keyless: 6, what a browser keeps
- * open to one host over HTTP/1.1, so a page that loads in parallel (the admin dashboard) is never refused for it.
+ * Requests served at once per key (per client IP without one), in each process: no caller holds every worker. Keyless:
+ * 6, what a browser keeps open to one host over HTTP/1.1. Requests beyond wait their turn ({@link CONCURRENCY_QUEUE}).
  */
 export const CONCURRENCY_LIMITS: Readonly<Record<CallerPlan, number>> = {
   keyless: 6,
@@ -39,6 +39,26 @@ export const CONCURRENCY_LIMITS: Readonly<Record<CallerPlan, number>> = {
   pro: 32,
   enterprise: 64,
 };
+
+/**
+ * Requests that may wait for a place in flight per key (per client IP without one), in each process, first in, first
+ * out; one more is refused (429 `TOO_MANY_CONCURRENT`). Sized for bursts of ordinary clients: a page or dashboard
+ * loading 20 things at once over HTTP/2, a free key's 32 parallel requests, graphql-http's audit (61 requests at once,
+ * keyless), with room to spare for a few such clients behind one address.
+ */
+export const CONCURRENCY_QUEUE: Readonly<Record<CallerPlan, number>> = {
+  keyless: 64,
+  free: 64,
+  pro: 256,
+  enterprise: 512,
+};
+
+/**
+ * The longest a request waits for a place in flight, ms; then it is refused (429 `TOO_MANY_CONCURRENT`). A turn comes
+ * within milliseconds for ordinary requests; a caller whose queue does not move in 10 s sends more than it can be
+ * served, and is told so before a client's or a proxy's timeout would cut it (nginx and Apollo Router wait 60 and 30 s).
+ */
+export const CONCURRENCY_WAIT_MS = 10_000;
 
 /**
  * The largest body of a graph request, bytes, by the length it declares (a body sent without one is held to the

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, AccessGrant } from '../access/access.ts';
+import { socketGone } from '../core/client-gone.ts';
 import { noteRequest } from '../core/request-notes.ts';
 import type { UsagePlan, UsageSink } from '../access/usage.ts';
 
@@ -28,9 +29,10 @@ export interface AccessHookOptions {
 
 /**
  * Installs the access check as an `onRequest` hook: for a URL under one of the prefixes (CORS preflights excepted),
- * runs `access.check`, puts the rate-limit headers on the reply, takes one of the caller's places in flight (given
- * back when the response ends, or the connection does) and on a denial answers the status with the JSON error body
- * before any route work. Usage: `accessHook(access, { prefixes: ['/v1/agg'] })(app)`.
+ * runs `access.check`, puts the rate-limit headers on the reply, takes one of the caller's places in flight (waiting
+ * its turn when all are taken; given back when the response ends, or the connection does) and on a denial answers
+ * the status with the JSON error body before any route work. A client that leaves while its request waits is not
+ * answered. Usage: `accessHook(access, { prefixes: ['/v1/agg'] })(app)`.
  */
 export function accessHook(
   access: Pick<Access, 'check' | 'enter'>,
@@ -66,8 +68,14 @@ export function accessHook(
       if (d.ok && d.key) noteRequest(req.raw, { keyId: d.key.id });
       else if (!d.ok) noteRequest(req.raw, { keyId: d.keyId, refusal: d.code });
       if (d.ok) {
-        const place = access.enter(d);
+        const place = await access.enter(d, socketGone(req.raw.socket));
+        if (place === null) return reply.hijack();
         if (typeof place === 'function') {
+          // Gone between its turn and now: the response's `close` has passed, so the place is given back here.
+          if (req.raw.socket.destroyed) {
+            place();
+            return reply.hijack();
+          }
           req.access = d;
           reply.raw.once('close', place);
           return;

@@ -17,7 +17,7 @@ let keys: ApiKeyService;
 beforeAll(async () => {
   db = await openDb({});
   keys = new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' });
-});
+}, 60_000); // an embedded store's start, slow on a busy machine
 afterAll(async () => {
   await db.close();
 });
@@ -26,7 +26,7 @@ afterAll(async () => {
 async function app(
   partial: Pick<Access, 'check'> & Partial<Pick<Access, 'enter'>>,
 ): Promise<FastifyInstance & { routeCalls: number }> {
-  const access = { enter: () => () => undefined, ...partial };
+  const access = { enter: () => Promise.resolve(() => undefined), ...partial };
   const a = Fastify() as unknown as FastifyInstance & { routeCalls: number };
   a.routeCalls = 0;
   registerErrorHandling(a);
@@ -41,7 +41,10 @@ async function app(
   a.get('/v1/agg/bad', () => {
     throw new ApiError(400, 'INVALID_PARAMETER', 'vs_currency must be a supported currency');
   });
-  a.get('/v1/agg/slow', () => slow.promise);
+  a.get('/v1/agg/slow', (req) => {
+    entered.push(String((req.query as { n?: string }).n));
+    return slow.promise;
+  });
   a.get('/v1/aggx', seen);
   a.get('/healthz', seen);
   await a.ready();
@@ -58,6 +61,34 @@ let slow = deferred();
 
 const limited = (keyless = 240) =>
   createAccess({ keys, limiter: createMemoryLimiter(), keylessPerMinute: keyless });
+
+/** Keyless callers with `places` in flight and `queue` waiting (for `waitMs`, default 5 s). */
+const queued = (o: { places: number; queue: number; waitMs?: number }) =>
+  createAccess({
+    keys,
+    limiter: createMemoryLimiter(),
+    concurrency: { keyless: o.places },
+    concurrencyQueue: { keyless: o.queue },
+    concurrencyWaitMs: o.waitMs ?? 5_000,
+  });
+
+/** The `n` of each `/v1/agg/slow` request, in the order the route began them. */
+let entered: string[] = [];
+
+async function listening(a: FastifyInstance): Promise<string> {
+  entered = [];
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+}
+
+/** Until `cond` holds (checked every 5 ms, for 5 s at most). */
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 1_000 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(cond()).toBe(true);
+}
+
+/** Long enough for a request sent on loopback to reach its hook (or a close to reach the server). */
+const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('accessHook', () => {
   it('admits keyless requests with headers, and the route sees the plan', async () => {
@@ -143,37 +174,86 @@ describe('accessHook', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('holds at most the plan’s requests in flight per caller (keyless 6): the seventh is 429 until one is answered', async () => {
-    const a = await app(limited());
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+  it('serves a caller’s places at once and queues the rest in order; past the queue 429 with Retry-After', async () => {
+    const a = await app(queued({ places: 2, queue: 2 }));
+    const base = await listening(a);
     slow = deferred();
-    const held = Array.from({ length: 6 }, () => fetch(`${base}/v1/agg/slow`));
-    // Wait until the six are in flight (each holds its place from its access check on).
-    await new Promise((r) => setTimeout(r, 100));
-    const seventh = await fetch(`${base}/v1/agg/slow`);
-    expect(seventh.status).toBe(429);
-    expect(seventh.headers.get('retry-after')).toBe('1');
-    expect((await seventh.json()) as unknown).toMatchObject({ error: { code: 'TOO_MANY_CONCURRENT' } });
-    slow.resolve('done');
-    for (const r of await Promise.all(held)) expect(r.status).toBe(200);
-    // Places given back: six more at once are admitted (already answered, they end at once).
-    for (const r of await Promise.all(Array.from({ length: 6 }, () => fetch(`${base}/v1/agg/slow`))))
-      expect(r.status).toBe(200);
-    // A connection cut before its answer gives its place back too.
-    slow = deferred();
-    const cut = Array.from({ length: 6 }, () => {
-      const c = new AbortController();
-      return { c, r: fetch(`${base}/v1/agg/slow`, { signal: c.signal }).catch(() => null) };
+    const first = [1, 2].map((n) => fetch(`${base}/v1/agg/slow?n=${n}`));
+    await until(() => entered.length === 2);
+    const waiting: Promise<Response>[] = [];
+    for (const n of [3, 4]) {
+      waiting.push(fetch(`${base}/v1/agg/slow?n=${n}`));
+      await settle(); // 3 reaches the queue before 4
+    }
+    const fifth = await fetch(`${base}/v1/agg/slow?n=5`);
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('retry-after')).toBe('1');
+    expect((await fifth.json()) as unknown).toEqual({
+      error: {
+        code: 'TOO_MANY_CONCURRENT',
+        message:
+          '2 requests in flight and 2 waiting is the most for requests without an API key from this address: send fewer requests at once, and retry after 1 s',
+      },
     });
-    await new Promise((r) => setTimeout(r, 100));
-    for (const { c } of cut) c.abort();
-    await Promise.all(cut.map((x) => x.r));
-    await new Promise((r) => setTimeout(r, 100));
-    const again = Array.from({ length: 6 }, () => fetch(`${base}/v1/agg/slow`));
-    await new Promise((r) => setTimeout(r, 100));
     slow.resolve('done');
-    for (const r of await Promise.all(again)) expect(r.status).toBe(200);
+    for (const r of await Promise.all([...first, ...waiting])) expect(r.status).toBe(200);
+    expect(entered).toEqual(['1', '2', '3', '4']);
+    await a.close();
+  });
+
+  it('refuses a request that waited its longest, 429 TOO_MANY_CONCURRENT', async () => {
+    const a = await app(queued({ places: 1, queue: 4, waitMs: 200 }));
+    const base = await listening(a);
+    slow = deferred();
+    const held = fetch(`${base}/v1/agg/slow?n=1`);
+    await until(() => entered.length === 1);
+    const t0 = performance.now();
+    const late = await fetch(`${base}/v1/agg/slow?n=2`);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(190);
+    expect(late.status).toBe(429);
+    expect(late.headers.get('retry-after')).toBe('1');
+    expect((await late.json()) as unknown).toMatchObject({
+      error: {
+        code: 'TOO_MANY_CONCURRENT',
+        message: expect.stringMatching(/^no place in flight came free within 0.2 s; /),
+      },
+    });
+    slow.resolve('done');
+    expect((await held).status).toBe(200);
+    expect(entered).toEqual(['1']);
+    await a.close();
+  });
+
+  it('lets a request whose client leaves while queued out of the queue; a cut connection gives its place back', async () => {
+    const a = await app(queued({ places: 1, queue: 1 }));
+    const base = await listening(a);
+    slow = deferred();
+    const held = fetch(`${base}/v1/agg/slow?n=1`);
+    await until(() => entered.length === 1);
+    const c = new AbortController();
+    const leaving = fetch(`${base}/v1/agg/slow?n=2`, { signal: c.signal }).catch(() => null);
+    await settle();
+    c.abort();
+    await leaving;
+    await settle();
+    // The queue's one slot is free again: this one waits instead of being refused, and the one that left never ran.
+    const next = fetch(`${base}/v1/agg/slow?n=3`);
+    await settle();
+    slow.resolve('done');
+    expect((await held).status).toBe(200);
+    expect((await next).status).toBe(200);
+    expect(entered).toEqual(['1', '3']);
+    // A connection cut before its answer gives its place back: the next request is served.
+    slow = deferred();
+    const cut = new AbortController();
+    const cutting = fetch(`${base}/v1/agg/slow?n=4`, { signal: cut.signal }).catch(() => null);
+    await until(() => entered.length === 3);
+    cut.abort();
+    await cutting;
+    await settle();
+    slow.resolve('done');
+    expect((await fetch(`${base}/v1/agg/slow?n=5`)).status).toBe(200);
+    expect(entered).toEqual(['1', '3', '4', '5']);
     await a.close();
   });
 

@@ -236,24 +236,70 @@ describe('cost budgets', () => {
 });
 
 describe('concurrency caps', () => {
-  it('admits a plan’s number of requests in flight per caller (keyless 6), then 429 until one ends', () => {
+  it('admits a plan’s places per caller (keyless 6), queues the next 64 in order, refuses the one after with 429', async () => {
     const a = access();
     const caller = { plan: 'keyless' as const, identity: 'ip:198.51.100.1' };
-    const held = Array.from({ length: 6 }, () => a.enter(caller));
+    const held = await Promise.all(Array.from({ length: 6 }, () => a.enter(caller)));
     for (const h of held) expect(typeof h).toBe('function');
-    expect(a.enter(caller)).toMatchObject({
+    const admitted: number[] = [];
+    const queued = Array.from({ length: 64 }, (_, i) =>
+      a.enter(caller).then((turn) => {
+        admitted.push(i);
+        return turn;
+      }),
+    );
+    expect(await a.enter(caller)).toEqual({
       ok: false,
       status: 429,
+      plan: 'keyless',
       code: 'TOO_MANY_CONCURRENT',
+      message:
+        '6 requests in flight and 64 waiting is the most for requests without an API key from this address: send fewer requests at once, and retry after 1 s',
       headers: { 'retry-after': '1' },
     });
-    // Another caller is not held up; a place given back (twice: once counts) admits one more.
-    expect(typeof a.enter({ plan: 'keyless', identity: 'ip:198.51.100.2' })).toBe('function');
-    const release = held[0] as () => void;
-    release();
-    release();
-    expect(typeof a.enter(caller)).toBe('function');
-    expect(a.enter(caller)).toMatchObject({ code: 'TOO_MANY_CONCURRENT' });
-    expect(typeof access().enter({ plan: 'pro', identity: 'key:p' })).toBe('function');
+    // Another caller is not held up by this one's queue.
+    expect(typeof (await a.enter({ plan: 'keyless', identity: 'ip:198.51.100.2' }))).toBe('function');
+    // Each place given back (twice counts once) admits the first waiting: first in, first out.
+    const first = held[0] as () => void;
+    first();
+    first();
+    await new Promise((r) => setImmediate(r));
+    expect(admitted).toEqual([0]);
+    for (const h of held.slice(1)) (h as () => void)();
+    await new Promise((r) => setImmediate(r));
+    expect(admitted).toEqual([0, 1, 2, 3, 4, 5]);
+    // Each admitted request ending admits the next one waiting, down the queue.
+    for (const turn of queued) {
+      const t = await turn;
+      expect(typeof t).toBe('function');
+      (t as () => void)();
+    }
+    expect(admitted).toEqual(Array.from({ length: 64 }, (_, i) => i));
+    expect(typeof (await access().enter({ plan: 'pro', identity: 'key:p' }))).toBe('function');
+  });
+
+  it('refuses a request that waited its longest; one whose client left is dropped (null)', async () => {
+    const a = createAccess({
+      keys,
+      limiter: createMemoryLimiter(),
+      concurrency: { free: 1 },
+      concurrencyQueue: { free: 2 },
+      concurrencyWaitMs: 50,
+    });
+    const caller = { plan: 'free' as const, identity: 'key:f' };
+    const held = await a.enter(caller);
+    expect(typeof held).toBe('function');
+    let leave = () => {};
+    const gone = a.enter(caller, (listener) => ((leave = listener), () => {}));
+    const waited = a.enter(caller);
+    leave();
+    expect(await gone).toBeNull();
+    expect(await waited).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_CONCURRENT',
+      message:
+        'no place in flight came free within 0.05 s; 1 requests in flight and 2 waiting is the most for this API key (free plan): send fewer requests at once, and retry after 1 s',
+      headers: { 'retry-after': '1' },
+    });
   });
 });

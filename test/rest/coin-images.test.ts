@@ -58,7 +58,7 @@ beforeAll(async () => {
       accessChecks++;
       return { ok: false, status: 429, code: 'RATE_LIMITED', message: 'over the keyless limit', headers: {} };
     },
-    enter: () => () => undefined,
+    enter: () => Promise.resolve(() => undefined),
   };
   guarded = await server({ beforeRoutes: accessHook(denyAll, { prefixes: ['/v1/agg'] }) });
 }, 120_000);
