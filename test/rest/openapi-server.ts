@@ -64,7 +64,7 @@ export async function openapiServer(): Promise<OpenapiServer> {
         auth: new AuthService(db, { domain: DOMAIN, now }),
         dapps: new DappService(db, { now }),
       },
-      names: { names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }) },
+      names: { names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }), now },
       bridge: { db, deployment, now, staleAfterMs: 3_600_000 },
       beforeRoutes: (app) => {
         app.addHook('onRoute', (r) => {

@@ -102,6 +102,34 @@ describe('the documents pass a standard validator', () => {
   });
 });
 
+describe('the schemas are not vacuous', () => {
+  it('bodies of the wrong shape fail', () => {
+    const v = schemasOf(doc);
+    const check = (method: string, path: string, status: number, body: unknown): boolean => {
+      const f = v.response(method, path, status);
+      return f !== 'empty' && f(body);
+    };
+    const error = { error: { code: 'NAME_NOT_FOUND', message: 'no public name "x.coin" is registered' } };
+    expect(check('GET', '/api/resolve/{name}', 404, error)).toBe(true);
+    expect(check('GET', '/api/resolve/{name}', 404, { error: 'NAME_NOT_FOUND' })).toBe(false);
+    expect(check('GET', '/api/resolve/{name}', 404, { error: { ...error.error, status: 404 } })).toBe(false);
+    expect(check('GET', '/api/resolve/{name}', 404, { error: { code: 'not found', message: 'x' } })).toBe(
+      false,
+    );
+    expect(check('GET', '/v1/agg/coins/{id}', 404, { ...error, detail: 'x' })).toBe(false);
+    expect(check('POST', '/api/auth/session', 201, { token: 'cws_x', expiresAt: 1 })).toBe(false);
+    expect(
+      check('GET', '/api/resolve/{name}', 200, { name: 'a.coin', asset: 'XYZ', address: 'a', updatedAt: 1 }),
+    ).toBe(false);
+    expect(check('GET', '/api/dapps', 200, { page: 1, perPage: 50, total: 0, dapps: [{ id: 'x' }] })).toBe(
+      false,
+    );
+    expect(check('GET', '/readyz', 503, { status: 'broken', part: 'product' })).toBe(false);
+    expect(v.response('POST', '/api/auth/logout', 204)).toBe('empty');
+    expect(v.request('POST', '/api/names')?.({ name: 'a.coin', extra: true })).toBe(false);
+  });
+});
+
 describe('the combined document covers every REST surface', () => {
   it('has every surface, one error component, and the price API under its base path', () => {
     const paths = Object.keys(doc.paths);

@@ -6,19 +6,12 @@
 import { ATTESTATION_ALGORITHM } from '../../bridge/attestation.ts';
 import { NETWORKS } from '../../bridge/model.ts';
 import { REPORT_SCHEMA } from '../../bridge/report.ts';
-import { jsonResponse, operation, SECURITY } from './components.ts';
+import { jsonResponse, object, operation, ref, SECURITY, str } from './components.ts';
 import type { Json, Paths } from './components.ts';
 
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
-const str = { type: 'string' };
 const nStr = { type: ['string', 'null'] };
 const int = { type: 'integer', minimum: 0 };
 const amount = { type: 'string', pattern: '^[0-9]+$', description: 'Base units, as a decimal string' };
-const object = (properties: Record<string, Json>, required = Object.keys(properties)): Json => ({
-  type: 'object',
-  properties,
-  required,
-});
 const chainRef = object({ id: str, name: str });
 const wrapped = object({ ticker: str, name: str, decimals: int, chain: str, mint: str });
 const network = { type: 'string', enum: [...NETWORKS] };

@@ -7,25 +7,21 @@
 /** A JSON-schema or OpenAPI fragment. */
 export type Json = Record<string, unknown>;
 
-const object = (properties: Record<string, unknown>): Json => ({
-  type: 'object',
-  properties,
-  required: Object.keys(properties),
-});
-
 /** Name of the error component in every document. */
 export const ERROR_COMPONENT = 'ApiError';
 
 /** `{ code, message }`: the error itself (also one item's error in a bulk answer). */
 export const ERROR_DETAIL: Json = {
-  ...object({
+  type: 'object',
+  properties: {
     code: {
       type: 'string',
       pattern: '^[A-Z][A-Z0-9_]*$',
       examples: ['INVALID_PARAMETER', 'AUTH_REQUIRED', 'NAME_NOT_FOUND', 'NOT_READY'],
     },
     message: { type: 'string', minLength: 1 },
-  }),
+  },
+  required: ['code', 'message'],
   additionalProperties: false,
 };
 
@@ -141,7 +137,8 @@ export function operation(s: OperationSpec): Json {
   if (s.body) {
     errors[400] = `${errors[400] ?? 'INVALID_BODY, UNKNOWN_FIELD: the body is not what is described'}; INVALID_JSON: not valid JSON`;
     errors[413] ??= 'PAYLOAD_TOO_LARGE: the body is over 16 KiB';
-    errors[415] ??= 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json';
+    // Fastify reads text/plain as text: such a body is refused 400 INVALID_BODY (not a JSON object), not 415.
+    errors[415] ??= 'UNSUPPORTED_MEDIA_TYPE: the body is neither application/json nor text/plain';
   }
   const responses: Json = {};
   for (const [status, r] of Object.entries(s.responses)) responses[status] = r;
@@ -173,3 +170,45 @@ export type Paths = Record<string, Record<string, Json>>;
 export function bodySchema(properties: Record<string, Json>, required: string[] = []): Json {
   return { type: 'object', properties, required, additionalProperties: false };
 }
+
+/** A reference to a component schema. */
+export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+/** An array of a component schema. */
+export const list = (name: string): Json => ({ type: 'array', items: ref(name) });
+export const str: Json = { type: 'string' };
+export const uuid: Json = { type: 'string', format: 'uuid' };
+export const ms: Json = { type: 'integer', description: 'UNIX milliseconds' };
+export const nMs: Json = {
+  type: ['integer', 'null'],
+  description: 'UNIX milliseconds; null when it has not happened',
+};
+/** An object schema whose properties are all required unless `required` says otherwise. */
+export const object = (properties: Record<string, Json>, required = Object.keys(properties)): Json => ({
+  type: 'object',
+  properties,
+  required,
+});
+/** A 200 (`ok`) or 201 (`created`) JSON response. */
+export const ok = (description: string, schema: Json): Record<number, Json> => ({
+  200: jsonResponse(description, schema),
+});
+export const created = (description: string, schema: Json): Record<number, Json> => ({
+  201: jsonResponse(description, schema),
+});
+
+/** The 401 of an endpoint for signed-in accounts. */
+export const SESSION_ERRORS = {
+  401: 'AUTH_REQUIRED, INVALID_SESSION, SESSION_EXPIRED: no current session in Authorization: Bearer',
+};
+/** The 401 and 403 of an administrators' endpoint. */
+export const ADMIN_ERRORS = {
+  401: 'AUTH_REQUIRED, INVALID_SESSION, SESSION_EXPIRED: neither an administrator session nor the operator token',
+  403: 'FORBIDDEN: the session is not an administrator’s',
+};
+/** Past tense of the review actions, for messages. */
+export const DONE = {
+  approve: 'approved',
+  reject: 'rejected',
+  revoke: 'revoked',
+  delist: 'delisted',
+} as const;

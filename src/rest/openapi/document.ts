@@ -1,17 +1,20 @@
 /**
  * The server's one OpenAPI 3.1 document: the price API's own document (made by @fastify/swagger from its route
- * schemas) under its base path, and the descriptions of the names, accounts, admin, bridge and operator endpoints
- * (`accounts.ts`, `names.ts`, `bridge.ts`, `operator.ts`). It lists exactly what the server serves: an operation is
+ * schemas) under its base path, and the descriptions of the names, partners, accounts, admin, dapps, bridge and
+ * operator endpoints (one file each here). It lists exactly what the server serves: an operation is
  * kept only when the server has its route, so a server without accounts has no accounts paths, and a description
  * never promises a route that is not there. Which routes are deliberately left out is written in docs/openapi.md;
  * `test/rest/openapi.test.ts` fails on any other route that is not in the document.
  */
 import { accountPaths, accountSchemas } from './accounts.ts';
+import { adminPaths } from './admin.ts';
 import { bridgePaths, bridgeSchemas } from './bridge.ts';
 import { API_SECURITY_SCHEMES, ERROR_COMPONENT, ERROR_SCHEMA } from './components.ts';
 import type { Json, Paths } from './components.ts';
+import { dappPaths, dappSchemas } from './dapps.ts';
 import { namePaths, nameSchemas } from './names.ts';
 import { documentPath, operatorPaths } from './operator.ts';
+import { partnerPaths } from './partners.ts';
 
 /** Where the combined document is served. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -87,7 +90,10 @@ export function combinedDocument(o: CombinedDocumentOptions): Json {
   const all: Paths = {
     ...pricePaths,
     ...namePaths,
+    ...partnerPaths,
     ...accountPaths,
+    ...adminPaths,
+    ...dappPaths,
     ...bridgePaths,
     ...operatorPaths,
     [OPENAPI_PATH]: documentPath('openapi', 'This document: every REST surface of this server'),
@@ -105,7 +111,13 @@ export function combinedDocument(o: CombinedDocumentOptions): Json {
   }
 
   const schemas: Record<string, Json> = { [ERROR_COMPONENT]: ERROR_SCHEMA };
-  for (const set of [price.components?.schemas ?? {}, accountSchemas, nameSchemas, bridgeSchemas]) {
+  for (const set of [
+    price.components?.schemas ?? {},
+    accountSchemas,
+    dappSchemas,
+    nameSchemas,
+    bridgeSchemas,
+  ]) {
     for (const [name, schema] of Object.entries(set)) {
       if (name !== ERROR_COMPONENT && name in schemas)
         throw new Error(`two OpenAPI schemas are named ${name}`);

@@ -1,7 +1,6 @@
 /**
  * OpenAPI description of the name service under `/api` (`src/rest/names/`): public resolution (single, bulk,
- * reverse), a signed-in account's names, partners' HMAC-signed operations and the creation of partner credentials.
- * Shapes follow `src/names/types.ts` (`NameView`, `Resolution`, `ProofChallenge`) and `PrimaryName`; see
+ * reverse) and a signed-in account's names; partners' operations are in `partners.ts`. Shapes follow `src/names/types.ts` (`NameView`, `Resolution`, `ProofChallenge`) and `PrimaryName`; see
  * docs/names.md for the rules.
  */
 import { NAME_ASSETS } from '../../names/name-rules.ts';
@@ -10,22 +9,21 @@ import {
   bodySchema,
   ERROR_DETAIL,
   jsonResponse,
+  ms,
+  object,
+  ok,
   operation,
   pathParam,
   queryParam,
+  ref,
   SECURITY,
+  SESSION_ERRORS,
+  str,
 } from './components.ts';
 import type { Json, OperationSpec, Paths } from './components.ts';
 
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
-const str = { type: 'string' };
-const ms = { type: 'integer', description: 'UNIX milliseconds' };
-const asset = { type: 'string', enum: [...NAME_ASSETS] };
-const object = (properties: Record<string, Json>, required = Object.keys(properties)): Json => ({
-  type: 'object',
-  properties,
-  required,
-});
+/** An uppercase ticker a name can hold an address of. */
+export const asset = { type: 'string', enum: [...NAME_ASSETS] };
 
 export const nameSchemas: Record<string, Json> = {
   Resolution: object({
@@ -72,21 +70,13 @@ export const nameSchemas: Record<string, Json> = {
   }),
 };
 
-const SESSION_ERRORS = {
-  401: 'AUTH_REQUIRED, INVALID_SESSION, SESSION_EXPIRED: no current session in Authorization: Bearer',
-};
-const PARTNER_ERRORS = {
-  401:
-    'PARTNER_AUTH_REQUIRED, PARTNER_UNKNOWN, PARTNER_TIMESTAMP, PARTNER_NONCE, PARTNER_SIGNATURE, PARTNER_REPLAY: ' +
-    'the request is not signed by a partner as docs/names.md describes',
-};
-const HELD_ERRORS = {
+export const HELD_ERRORS = {
   403: 'NAME_NOT_YOURS: the name is held by someone else',
   404: 'NAME_NOT_FOUND: no such name',
 };
-const NAME_PARAM = pathParam('name', 'The name with its suffix, e.g. alice.coin');
-const ASSET_PARAM = pathParam('asset', 'An uppercase ticker, e.g. LTC', asset);
-const BAD_NAME = 'INVALID_NAME, INVALID_PARAMETER (asset), or the address is not one of that coin';
+export const NAME_PARAM = pathParam('name', 'The name with its suffix, e.g. alice.coin');
+export const ASSET_PARAM = pathParam('asset', 'An uppercase ticker, e.g. LTC', asset);
+export const BAD_NAME = 'INVALID_NAME, INVALID_PARAMETER (asset), or the address is not one of that coin';
 const etag = {
   ETag: { description: 'Strong validator of the body: send it as If-None-Match', schema: str },
   'Cache-Control': { description: 'no-cache: keep, but revalidate every time', schema: str },
@@ -100,30 +90,18 @@ const proof = bodySchema(
   },
   ['address'],
 );
-const addressOnly = (max: number): Json =>
+export const addressOnly = (max: number): Json =>
   bodySchema({ address: { type: 'string', maxLength: max } }, ['address']);
-const privacy = bodySchema({ private: { type: 'boolean' } }, ['private']);
+export const privacy = bodySchema({ private: { type: 'boolean' } }, ['private']);
 const PROOF_ERRORS =
   'PROOF_REQUIRED, CHALLENGE_NOT_FOUND, CHALLENGE_USED, CHALLENGE_EXPIRED, MALFORMED_SIGNATURE, UNPROVABLE_ADDRESS, ' +
   BAD_NAME;
 
 const names = ['names'];
-const partner = ['partners'];
-const ok = (description: string, schema: Json): Record<number, Json> => ({
-  200: jsonResponse(description, schema),
-});
 
 /** A signed-in account's operation on one of its names. */
 const own = (s: Omit<OperationSpec, 'tags' | 'security'>): Json =>
   operation({ ...s, tags: names, security: SECURITY.session });
-/** A partner's signed operation. */
-const signed = (s: Omit<OperationSpec, 'tags' | 'security'>): Json =>
-  operation({
-    ...s,
-    tags: partner,
-    security: SECURITY.partner,
-    errors: { ...PARTNER_ERRORS, ...s.errors },
-  });
 
 export const namePaths: Paths = {
   '/api/resolve/{name}': {
@@ -315,92 +293,6 @@ export const namePaths: Paths = {
       responses: ok('What was cleared', ref('ClearedPrimary')),
       errors: {
         ...SESSION_ERRORS,
-        ...HELD_ERRORS,
-        400: `${BAD_NAME}; a body, when sent, must be {}`,
-        404: 'NAME_NOT_FOUND, PRIMARY_NAME_NOT_SET',
-      },
-    }),
-  },
-  '/api/admin/partners': {
-    post: operation({
-      operationId: 'adminCreatePartner',
-      summary: 'Creates a partner credential (its secret is shown this once)',
-      tags: ['admin'],
-      security: SECURITY.admin,
-      body: bodySchema({ name: { type: 'string', minLength: 1, maxLength: 100 } }, ['name']),
-      responses: {
-        201: jsonResponse(
-          'The credential',
-          object({ id: str, name: str, secret: { type: 'string', pattern: '^cwp_' }, createdAt: ms }),
-        ),
-      },
-      errors: {
-        401: 'AUTH_REQUIRED, INVALID_SESSION, SESSION_EXPIRED: neither an administrator session nor the operator token',
-        403: 'FORBIDDEN: the session is not an administrator’s',
-      },
-    }),
-  },
-  '/api/partner/names': {
-    post: signed({
-      operationId: 'partnerRegisterName',
-      summary: 'Registers a name for one of the partner’s users',
-      body: bodySchema(
-        {
-          name: { type: 'string', maxLength: 100 },
-          owner: {
-            type: 'string',
-            maxLength: 200,
-            description: 'The partner’s opaque reference of its user',
-          },
-        },
-        ['name', 'owner'],
-      ),
-      responses: { 201: jsonResponse('The name', ref('Name')) },
-      errors: { 400: 'INVALID_NAME', 409: 'NAME_TAKEN' },
-    }),
-  },
-  '/api/partner/names/{name}': {
-    patch: signed({
-      operationId: 'partnerSetNamePrivate',
-      summary: 'Makes one of the partner’s names private or public',
-      parameters: [NAME_PARAM],
-      body: privacy,
-      responses: ok('The name', ref('Name')),
-      errors: { ...HELD_ERRORS, 400: 'INVALID_NAME' },
-    }),
-  },
-  '/api/partner/names/{name}/addresses/{asset}': {
-    put: signed({
-      operationId: 'partnerLinkAddress',
-      summary: 'Links a custodied address to one of the partner’s names (no proof: the partner holds it)',
-      parameters: [NAME_PARAM, ASSET_PARAM],
-      body: addressOnly(200),
-      responses: ok('The name', ref('Name')),
-      errors: { ...HELD_ERRORS, 400: BAD_NAME },
-    }),
-    delete: signed({
-      operationId: 'partnerUnlinkAddress',
-      summary: 'Removes the address of a coin from one of the partner’s names',
-      parameters: [NAME_PARAM, ASSET_PARAM],
-      responses: ok('The name', ref('Name')),
-      errors: { ...HELD_ERRORS, 400: `${BAD_NAME}; a body, when sent, must be {}` },
-    }),
-  },
-  '/api/partner/names/{name}/primary/{asset}': {
-    put: signed({
-      operationId: 'partnerSetPrimaryName',
-      summary: 'Makes one of the partner’s names the primary name of a custodied address',
-      parameters: [NAME_PARAM, ASSET_PARAM],
-      body: addressOnly(200),
-      responses: ok('The reverse record', ref('PrimaryName')),
-      errors: { ...HELD_ERRORS, 400: BAD_NAME, 409: 'PRIMARY_NEEDS_LINK' },
-    }),
-    delete: signed({
-      operationId: 'partnerClearPrimaryName',
-      summary: 'Stops one of the partner’s names being the primary name of any address of the coin',
-      parameters: [NAME_PARAM, ASSET_PARAM],
-      responses: ok('What was cleared', ref('ClearedPrimary')),
-      errors: {
         ...HELD_ERRORS,
         400: `${BAD_NAME}; a body, when sent, must be {}`,
         404: 'NAME_NOT_FOUND, PRIMARY_NAME_NOT_SET',

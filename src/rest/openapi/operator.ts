@@ -4,16 +4,10 @@
  * no rate limit. Prometheus metrics are not here: they are served on a listener of their own (`METRICS_PORT`) in
  * Prometheus's text format (docs/openapi.md).
  */
-import { jsonResponse } from './components.ts';
+import { jsonResponse, object, str } from './components.ts';
 import type { Json, Paths } from './components.ts';
 
-const str = { type: 'string' };
 const nMs = { type: ['integer', 'null'], description: 'UNIX milliseconds; null before the first' };
-const object = (properties: Record<string, Json>, required = Object.keys(properties)): Json => ({
-  type: 'object',
-  properties,
-  required,
-});
 const dataset = { type: 'string', enum: ['demo', 'live', 'loading'] };
 const tags = ['operator'];
 const noStore = { 'Cache-Control': { description: 'no-store', schema: str } };
