@@ -79,6 +79,18 @@ export const routerErrors = {
       'SUBSCRIPTION_NEEDS_STREAM',
       'a subscription needs a stream: POST it with Accept: text/event-stream (GraphQL over SSE, the graphql-sse protocol) or send it over a WebSocket (the graphql-ws protocol), both at /graphql',
     ),
+  /** A mutation sent by GET, over any transport (plain, event stream or multipart): GET only reads. */
+  mutationOverGet: () =>
+    new ApiError(405, 'BAD_REQUEST', 'GET requests only support query operations, not mutation operations', {
+      allow: 'POST',
+    }),
+  /** An `Accept` header that allows no type `/graphql` answers in (`router/negotiation.ts`); sent as JSON. */
+  notAcceptable: () =>
+    new ApiError(
+      406,
+      'NOT_ACCEPTABLE',
+      '/graphql answers in application/graphql-response+json or application/json (a subscription, or a request preferring it, in text/event-stream): send an Accept header that allows one of them (or none)',
+    ),
   batchedSubscription: () =>
     new ApiError(
       400,

@@ -8,6 +8,8 @@ import type { Caller } from '../src/access/access.ts';
 import type { ApiError } from '../src/core/errors.ts';
 import type { RequestNotes } from '../src/core/request-notes.ts';
 import type { Executed } from './engine.ts';
+import { routerErrors } from './errors.ts';
+import { answerType, JSON_TYPE, peekOperation } from './negotiation.ts';
 import type { HttpRequestInfo, RawOperation } from './plugin.ts';
 
 export interface RouterRequest {
@@ -39,14 +41,6 @@ export interface RouterResponse {
   body: string;
   /** What the transport notes for its access line and metrics: the key's id, the refusal's code. */
   notes?: RequestNotes;
-}
-
-const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** The media type a client asked for: graphql-response+json when accepted, else JSON. */
-function responseType(accept: string | undefined): string {
-  return accept?.includes('application/graphql-response+json') ? GRAPHQL_RESPONSE : JSON_TYPE;
 }
 
 function flatHeaders(h: RouterRequest['headers']): Record<string, string | undefined> {
@@ -81,8 +75,15 @@ function rawOperation(v: unknown): RawOperation {
   };
 }
 
-/** What the plugins see of a request (`HttpRequestInfo`), and the media type its answer takes. */
-export function readRequest(req: RouterRequest): HttpRequestInfo & { contentType: string } {
+/**
+ * What the plugins see of a request (`HttpRequestInfo`), and the media type its answer takes (`router/negotiation.ts`):
+ * the type the client prefers, or `application/json` when it accepts none the router answers in (`acceptable:
+ * false`, for the router to refuse). The engine is handed `accept` as the chosen type alone, so that it answers in
+ * that type whatever its own rules.
+ */
+export function readRequest(
+  req: RouterRequest,
+): HttpRequestInfo & { contentType: string; acceptable: boolean } {
   const headers = flatHeaders(req.headers);
   const params = new URLSearchParams(req.search);
   // Every value of a repeated parameter (two `x_sp_api_key` values are a conflict, as in REST).
@@ -106,7 +107,9 @@ export function readRequest(req: RouterRequest): HttpRequestInfo & { contentType
     ];
   else if (batched) operations = (req.body as unknown[]).map(rawOperation);
   else operations = [rawOperation(req.body)];
-  const contentType = responseType(headers['accept']);
+  const first = operations[0];
+  const chosen = answerType(headers['accept'], () => peekOperation(first?.query, first?.operationName));
+  if (chosen) headers['accept'] = chosen;
   return {
     method,
     headers,
@@ -114,9 +117,24 @@ export function readRequest(req: RouterRequest): HttpRequestInfo & { contentType
     socketIp: req.socketIp,
     operations,
     batched,
-    contentType,
+    // A refusal is sent in the JSON type chosen, else in application/json.
+    contentType: `${chosen?.startsWith('application/') ? chosen : JSON_TYPE}; charset=utf-8`,
+    acceptable: chosen !== null,
     ...(req.caller ? { caller: req.caller } : {}),
   };
+}
+
+/**
+ * A request refused before the engine for how it asks to be answered: a mutation over GET (405, whatever it accepts:
+ * the method rule comes first), then an `Accept` header that allows no type it answers in (406). The engine refuses a
+ * mutation over GET itself when the client accepts JSON; this catches the one whose `Accept` would hide it.
+ */
+export function deliveryRefusal(info: HttpRequestInfo, acceptable: boolean): ApiError | null {
+  if (acceptable) return null;
+  const op = info.operations[0];
+  if (info.method === 'GET' && peekOperation(op?.query, op?.operationName)?.kind === 'mutation')
+    return routerErrors.mutationOverGet();
+  return routerErrors.notAcceptable();
 }
 
 /** What the engine is handed for one operation: the client's request with the plugins' rewrites. */

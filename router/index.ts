@@ -13,7 +13,14 @@ import type { Caller } from '../src/access/access.ts';
 import { ApiError } from '../src/core/errors.ts';
 import type { Executed } from './engine.ts';
 import { createHiveEngine } from './engines/hive.ts';
-import { batchResponse, engineRequest, readRequest, refusal, withBudget } from './http-phase.ts';
+import {
+  batchResponse,
+  deliveryRefusal,
+  engineRequest,
+  readRequest,
+  refusal,
+  withBudget,
+} from './http-phase.ts';
 import type { RouterRequest, RouterResponse } from './http-phase.ts';
 import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
@@ -139,12 +146,14 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
 
   /** The HTTP phase (every plugin's `onHttpRequest`), then each operation, holding one of the caller's places. */
   async function handleRequest(req: RouterRequest, state: RequestState): Promise<RouterResponse> {
-    const { contentType, ...info } = readRequest(req);
+    const { contentType, acceptable, ...info } = readRequest(req);
     let release: (() => void) | null = null;
     try {
       for (const p of httpPlugins)
         await inSpan(`router.${p.name}`, {}, async () => p.onHttpRequest(info, state));
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
+      const undeliverable = deliveryRefusal(info, acceptable);
+      if (undeliverable) throw undeliverable;
       if (access && state.caller) {
         // Over the caller's places in flight, the request waits its turn (`src/access/concurrency.ts`).
         const place = await access.enter(state.caller, req.gone);

@@ -1,6 +1,7 @@
 /**
  * GraphQL over Server-Sent Events at `/graphql`: the `graphql-sse` protocol's distinct connections mode (what its
- * client uses by default) — a GET or POST with `Accept: text/event-stream` carries one operation, answered
+ * client uses by default) — a GET or POST that prefers `Accept: text/event-stream` (or accepts it, for a
+ * subscription: {@link wantsEventStream}) carries one operation, answered
  * `200 text/event-stream` with a `next` event per result and a `complete` event at the end; plain HTTP/1, so it goes
  * through any proxy. A request the router refuses before the stream starts (key, budget, limits, caps, a bad
  * document) is answered with its HTTP status and `{ "errors": [...] }`, as the protocol allows.
@@ -16,15 +17,43 @@ import { print } from 'graphql-sse';
 import type { ExecutionResult } from 'graphql';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { RouterRequest } from './http-phase.ts';
+import { chooseDelivery, peekOperation } from './negotiation.ts';
 import type { RouterSubscriptions } from './subscriptions/index.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 /** A stream whose reader is this far behind is cut (a tick's events are a few KiB). */
 const MAX_BEHIND = 1_048_576;
 
-/** True when the request asks for an event stream. */
-export const wantsEventStream = (req: FastifyRequest): boolean =>
-  (req.headers.accept ?? '').includes('text/event-stream');
+/** The operation text and name a request carries (a GET's query string, a POST's JSON object). */
+function sent(req: FastifyRequest): { query?: unknown; operationName?: unknown } {
+  if (req.method === 'GET') {
+    const q = req.url.indexOf('?');
+    const params = new URLSearchParams(q === -1 ? '' : req.url.slice(q + 1));
+    return {
+      query: params.get('query') ?? undefined,
+      operationName: params.get('operationName') ?? undefined,
+    };
+  }
+  const body = req.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/**
+ * True when the request is answered with an event stream (`router/negotiation.ts`): the client prefers
+ * `text/event-stream`, or accepts it and sends a subscription. The operation is looked at only in the second case,
+ * and only when its text mentions `subscription`. A subscription sent by persisted id alone streams only when the
+ * client prefers the stream.
+ */
+export function wantsEventStream(req: FastifyRequest): boolean {
+  const accept = req.headers.accept;
+  return (
+    chooseDelivery(accept, () => {
+      const { query, operationName } = sent(req);
+      if (typeof query !== 'string' || !query.includes('subscription')) return null;
+      return peekOperation(query, typeof operationName === 'string' ? operationName : undefined);
+    })?.mode === 'event-stream'
+  );
+}
 
 const nextEvent = (result: ExecutionResult): string => print({ event: 'next', data: result });
 const COMPLETE = print({ event: 'complete', data: null });

@@ -6,7 +6,8 @@
  * declared, sent again and again with a different value, would otherwise be a distinct cache entry each time).
  * Dropping rather than refusing keeps clients that send a shared variables object working (docs/graph.md).
  */
-import type { OperationDefinitionNode } from 'graphql';
+import { getOperationAST, getVariableValues } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 
 /**
  * The entries of `variables` that `operation` declares, in the order sent; `variables` itself (no copy) when every
@@ -24,3 +25,30 @@ export function declaredVariables(
   // Own properties whatever the name (`__proto__` is a valid variable name).
   return Object.fromEntries(names.filter((n) => declared.has(n)).map((n) => [n, variables[n]]));
 }
+
+/**
+ * The runtime plugin that coerces an operation's variables before anything else is done for it (the cost estimate
+ * and budget, the response cache, direct execution, the plan): a value that does not coerce — a custom scalar's
+ * included (`router/scalars.ts`) — is a request error answered at once with graphql-js's messages (`Variable "$v"
+ * got invalid value …`, `BAD_USER_INPUT`: `router/engines/hive-http.ts`), no subgraph touched. The values are only
+ * checked: the operation goes on with the variables as sent, which the runtime coerces again as it executes.
+ */
+export const coerceVariablesFirst = {
+  onExecute({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: {
+      schema: GraphQLSchema;
+      document: DocumentNode;
+      operationName?: string | null | undefined;
+      variableValues?: Record<string, unknown> | null | undefined;
+    };
+    setResultAndStopExecution: (r: ExecutionResult) => void;
+  }): void {
+    const defs = getOperationAST(args.document, args.operationName)?.variableDefinitions;
+    if (!defs?.length) return;
+    const coerced = getVariableValues(args.schema, defs, args.variableValues ?? {});
+    if (coerced.errors) setResultAndStopExecution({ errors: coerced.errors });
+  },
+};

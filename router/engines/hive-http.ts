@@ -8,6 +8,7 @@ import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import { operationNotResolved } from '../engine.ts';
+import { routerErrors } from '../errors.ts';
 
 /** A refusal before the engine runs: the status and the one error. */
 export interface Refusal {
@@ -147,14 +148,14 @@ function requested(search: string, body: unknown): { query?: string; operationNa
 /**
  * The runtime's answer to a request error, as the router answers it: graphql-js's messages for an operation that
  * cannot be chosen, Apollo's for a mutation over GET, `BAD_USER_INPUT` for variables that do not coerce. The status
- * is the runtime's, as GraphQL over HTTP says: 200 for a well-formed request under `application/json` (a document
- * that does not parse or validate, variables that do not coerce), 400 under `application/graphql-response+json`.
- * Answers with data pass unchanged.
+ * is as GraphQL over HTTP says: 200 for a well-formed request under `application/json` (a document that does not
+ * parse or validate, variables that do not coerce), 400 under `application/graphql-response+json` (the runtime's,
+ * but for variables, which it answers 200). Answers with data pass unchanged.
  */
 export function normaliseRequestError(
   status: number,
   body: string,
-  request: { search: string; body: unknown },
+  request: { search: string; body: unknown; headers?: Readonly<Record<string, string | undefined>> },
 ): { status: number; body: string } {
   if (!body.startsWith('{"errors"')) return { status, body };
   let parsed: { data?: unknown; errors?: GraphQLFormattedError[] };
@@ -166,6 +167,9 @@ export function normaliseRequestError(
   if ('data' in parsed || !Array.isArray(parsed.errors)) return { status, body };
   const codes = parsed.errors.map((e) => e.extensions?.['code']);
   if (codes.every((c) => c === 'PERSISTED_QUERY_NOT_FOUND')) return { status, body };
+  // Variables that do not coerce: a request error, 400 under graphql-response+json (the runtime answers 200).
+  if (status === 200 && parsed.errors.every((e) => !e.path && VARIABLE_ERROR.test(e.message)))
+    status = (request.headers?.['accept'] ?? '').startsWith('application/graphql-response+json') ? 400 : 200;
   const errors = parsed.errors.map((e): GraphQLFormattedError => {
     if (e.message === 'Could not determine what operation to execute.') {
       const r = requested(request.search, request.body);
@@ -182,11 +186,10 @@ export function normaliseRequestError(
         // unparsable: the runtime's own message stands
       }
     }
-    if (e.message === 'Can only perform a mutation operation from a POST request.')
-      return {
-        message: 'GET requests only support query operations, not mutation operations',
-        extensions: { code: 'BAD_REQUEST' },
-      };
+    if (e.message === 'Can only perform a mutation operation from a POST request.') {
+      const refused = routerErrors.mutationOverGet();
+      return { message: refused.message, extensions: { code: refused.code } };
+    }
     if (e.extensions?.['code'] === undefined && VARIABLE_ERROR.test(e.message))
       return { ...e, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } };
     return e;

@@ -30,7 +30,8 @@ import { ApiError } from '../../src/core/errors.ts';
 import { fromApiError } from '../../subgraphs/shared/errors.ts';
 import type { OperationState, RequestState } from '../plugin.ts';
 import { responseCacheKey } from '../response-cache.ts';
-import { declaredVariables } from '../variables.ts';
+import { coerceVariablesFirst, declaredVariables } from '../variables.ts';
+import { scalarRules } from '../scalars.ts';
 import { closeSources, createSources } from '../sources/create.ts';
 import type { SourceContext } from '../sources/source.ts';
 import {
@@ -359,6 +360,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
     plugins: () => [
       readBodyOnce as never,
+      scalarRules as never,
+      coerceVariablesFirst as never,
       operationHooks as never,
       turnBeforeSerialising as never,
       refuseSubscriptions as never,

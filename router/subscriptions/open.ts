@@ -4,7 +4,8 @@
  * operation phase (shape limits, cost ceiling, cost budget charged at the estimate) — then the subscription's own:
  * coins per stream and open streams per plan, and its first event, computed at once. A refusal before the stream
  * starts has an HTTP status and coded errors; an admitted subscription is a {@link PushStream} whose first event is
- * queued. A query or mutation sent this way runs as one, through the engine (one event, then the end).
+ * queued. A query or mutation sent this way runs as one, through the engine (one event, then the end); a mutation
+ * sent by GET is refused (405) as over plain HTTP.
  */
 import { getOperationAST, getVariableValues, GraphQLError, parse, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
@@ -126,6 +127,9 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
     if ('errors' in c) return refuse(400, c.errors);
     const operation = getOperationAST(c.document, op.operationName);
     if (!operation) return refuse(400, [operationNotResolved(c.document, op.operationName).toJSON()]);
+    // GET only reads, over a stream as over plain HTTP.
+    if (info.method === 'GET' && operation.operation === 'mutation')
+      return refuseApi(routerErrors.mutationOverGet());
     if (operation.operation !== 'subscription') {
       // A query or mutation over the stream: the engine answers it as it would over HTTP (one event, then the end).
       const body = {

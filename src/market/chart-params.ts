@@ -92,7 +92,7 @@ const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** A strictly checked ISO 8601 date / date time in UNIX ms, or null (also for impossible dates like 02-30). */
-function parseIso(v: string): number | null {
+export function parseIso(v: string): number | null {
   const m = ISO.exec(v);
   if (!m) return null;
   const n = (i: number): number => Number(m[i] ?? 0);

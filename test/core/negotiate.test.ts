@@ -1,6 +1,9 @@
-/** `preferredType` (src/core/negotiate.ts): which offered type an `Accept` header prefers, by RFC 9110's rules. */
+/**
+ * `preferredType` (src/core/negotiate.ts): which offered type an `Accept` header prefers, by RFC 9110's rules; and
+ * `normaliseMediaType`, a content type as HTTP compares it.
+ */
 import { describe, expect, it } from 'vitest';
-import { preferredType } from '../../src/core/negotiate.ts';
+import { normaliseMediaType, preferredType } from '../../src/core/negotiate.ts';
 
 const OFFERED = ['text/html', 'application/json'];
 const pick = (accept: string | undefined) => preferredType(accept, OFFERED);
@@ -55,9 +58,10 @@ describe('preferredType', () => {
     expect(pick('*/*;q=0')).toBeNull();
   });
 
-  it('parameters other than q are ignored; case does not matter; malformed ranges are skipped', () => {
+  it('case does not matter; what follows q is ignored; malformed ranges are skipped', () => {
     expect(pick('application/json; charset=utf-8')).toBe('application/json');
     expect(pick('Application/JSON')).toBe('application/json');
+    expect(pick('APPLICATION/JSON; CHARSET=UTF-8; Q=0.5, TEXT/HTML; Q=0.4')).toBe('application/json');
     expect(pick('application/json;q=0.5;level=1, text/html;q=0.4')).toBe('application/json');
     expect(pick('json, application/json')).toBe('application/json');
     expect(pick('*/json, application/json;q=0.2')).toBe('application/json');
@@ -65,5 +69,57 @@ describe('preferredType', () => {
     expect(pick('application/json;q=2, text/html;q=0.1')).toBe('text/html');
     expect(pick('application/json;q=abc')).toBeNull();
     expect(pick('application/json;q=0.123, text/html;q=0.12')).toBe('application/json');
+  });
+});
+
+describe('preferredType: media-type parameters', () => {
+  const MULTIPART = ['application/json', 'multipart/mixed;deferSpec=20220824'];
+
+  it('a range with parameters matches only an offered type that has them (names and values in any case)', () => {
+    expect(preferredType('multipart/mixed;deferSpec=20220824', MULTIPART)).toBe(
+      'multipart/mixed;deferSpec=20220824',
+    );
+    expect(preferredType('MULTIPART/MIXED; DEFERSPEC="20220824"', MULTIPART)).toBe(
+      'multipart/mixed;deferSpec=20220824',
+    );
+    expect(preferredType('multipart/mixed;deferSpec=20230101', MULTIPART)).toBeNull();
+    expect(preferredType('multipart/mixed;subscriptionSpec=1.0', MULTIPART)).toBeNull();
+    expect(preferredType('application/json;version=2', MULTIPART)).toBeNull();
+    // A range without parameters matches the offered type with them.
+    expect(preferredType('multipart/mixed', MULTIPART)).toBe('multipart/mixed;deferSpec=20220824');
+  });
+
+  it('a range with parameters is more specific than one without', () => {
+    const offered = ['text/plain;format=flowed', 'text/plain'];
+    expect(preferredType('text/plain;q=0.2, text/plain;format=flowed', offered)).toBe(
+      'text/plain;format=flowed',
+    );
+    expect(preferredType('text/plain;format=flowed;q=0, text/plain', offered)).toBe('text/plain');
+    // Apollo Client with @defer: multipart first, JSON at 0.9.
+    expect(preferredType('multipart/mixed;deferSpec=20220824,application/json;q=0.9', MULTIPART)).toBe(
+      'multipart/mixed;deferSpec=20220824',
+    );
+  });
+
+  it('charset: UTF-8 (any case) matches every type; another charset none', () => {
+    expect(pick('application/json;charset=UTF-8')).toBe('application/json');
+    expect(pick('application/json;charset="utf-8"')).toBe('application/json');
+    expect(pick('application/json;charset=iso-8859-1')).toBeNull();
+    expect(pick('application/json;charset=iso-8859-1, text/html;q=0.1')).toBe('text/html');
+  });
+
+  it('a parameter that is not name=value is ignored', () => {
+    expect(pick('application/json;;foo, text/html;q=0.5')).toBe('application/json');
+  });
+});
+
+describe('normaliseMediaType', () => {
+  it('lowercases the type, the subtype and the parameter names, keeping the values', () => {
+    expect(normaliseMediaType('APPLICATION/JSON')).toBe('application/json');
+    expect(normaliseMediaType('Application/Json; Charset=UTF-8')).toBe('application/json; charset=UTF-8');
+    expect(normaliseMediaType(' multipart/form-data;Boundary=AbC ')).toBe(
+      'multipart/form-data; boundary=AbC',
+    );
+    expect(normaliseMediaType('text/plain;;')).toBe('text/plain');
   });
 });
