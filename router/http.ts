@@ -1,6 +1,7 @@
 /**
  * Mounts a {@link Router} on Fastify: GET and POST at `path` (default `/graphql`), and `GET <path>/health`; a GET or
- * POST with `Accept: text/event-stream` is GraphQL over SSE (`router/sse.ts`) and a WebSocket upgrade of `path`
+ * POST that prefers `Accept: text/event-stream` (or accepts it, for a subscription: `router/negotiation.ts`) is
+ * GraphQL over SSE (`router/sse.ts`), every answer with `Vary: Accept`; a WebSocket upgrade of `path` is
  * GraphQL over WebSocket (`router/ws.ts`), both served by the router's subscriptions. On close, the open streams are
  * cut first (their clients reconnect elsewhere), so that they do not hold the drain.
  * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
@@ -75,6 +76,9 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
     // Before the body is read: a request the router would refuse for its key or a spent budget is answered at once.
     scope.addHook('onRequest', async (req, reply) => {
       if (req.url.startsWith(`${path}/health`)) return;
+      // The answer's type depends on Accept (`router/negotiation.ts`): caches must keep one per Accept.
+      const vary = reply.getHeader('vary');
+      void reply.header('vary', vary ? `${String(vary)}, Accept` : 'Accept');
       const res = await router.refuseEarly(routerRequest(req));
       if ('caller' in res) {
         if (!res.caller) return;

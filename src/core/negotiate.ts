@@ -136,3 +136,37 @@ export function normaliseMediaType(value: string): string {
   }
   return out.join('; ');
 }
+
+/**
+ * The content coding of `offered` (in the server's order of preference, e.g. `br`, `gzip`) the `Accept-Encoding`
+ * header prefers (RFC 9110 §12.5.3), or `identity` (no coding) when it accepts none of them: the highest q-value
+ * wins, then the server's order; a coding takes the q of its own entry, else of `*`; `q=0` refuses it. No header
+ * means no coding (a client that did not ask may not decode one). Codings compare case-insensitively. The
+ * representation is always sent when no coding is acceptable, even if `identity;q=0` asked otherwise: a 406 would
+ * help no client.
+ */
+export function preferredCoding(acceptEncoding: string | undefined, offered: readonly string[]): string {
+  if (acceptEncoding === undefined) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (!TOKEN.test(coding)) continue;
+    let value = 1;
+    for (const raw of params) {
+      const p = param(raw);
+      if (p?.[0] !== 'q') continue;
+      value = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(p[1]) ? Number(p[1]) : NaN;
+    }
+    if (!Number.isNaN(value) && !q.has(coding)) q.set(coding, value);
+  }
+  let best = 'identity';
+  let bestQ = 0;
+  for (const coding of offered) {
+    const v = q.get(coding) ?? q.get('*') ?? 0;
+    if (v > bestQ) {
+      best = coding;
+      bestQ = v;
+    }
+  }
+  return best;
+}

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadShedder } from '../access/overload.ts';
 import { redactUrl } from '../access/request-key.ts';
+import { preferredCoding } from '../core/negotiate.ts';
 import { noteRequest } from '../core/request-notes.ts';
 import { servedNumbers } from '../engine/served-numbers.ts';
 
@@ -23,6 +24,8 @@ interface Entry {
 
 /** Responses smaller than this are sent uncompressed (compression would not pay for itself). */
 const MIN_COMPRESS = 1024;
+/** The content codings answers are compressed with, the smaller first. */
+const CODINGS = ['br', 'gzip'];
 
 export class ResponseCache {
   private readonly entries: LRUCache<string, Entry>;
@@ -47,7 +50,7 @@ export class ResponseCache {
 
   /**
    * Sends the cached response for `key` at snapshot `version`, building it with `build` (sync or async, e.g. a SQL
-   * read) on a miss. Honours `If-None-Match` (304) and `Accept-Encoding` (br, gzip). Sets ETag, Vary and
+   * read) on a miss. Honours `If-None-Match` (304) and `Accept-Encoding` (br, gzip, by q-value). Sets ETag, Vary and
    * Cache-Control (`maxAge` seconds). Numbers are serialised by the served-number rule unless `exact` (the caller
    * asked `precision=full`).
    */
@@ -88,13 +91,14 @@ export class ResponseCache {
       return reply.code(304).send();
     }
     reply.type('application/json; charset=utf-8');
-    const accept = String(req.headers['accept-encoding'] ?? '');
     if (e.body.length >= MIN_COMPRESS) {
-      if (/\bbr\b/.test(accept)) {
+      // By the client's q-values (`gzip;q=0` refuses gzip), br before gzip between equals.
+      const coding = preferredCoding(req.headers['accept-encoding'], CODINGS);
+      if (coding === 'br') {
         e.br ??= brotliCompressSync(e.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
         return reply.header('content-encoding', 'br').send(e.br);
       }
-      if (/\bgzip\b/.test(accept)) {
+      if (coding === 'gzip') {
         e.gzip ??= gzipSync(e.body, { level: 6 });
         return reply.header('content-encoding', 'gzip').send(e.gzip);
       }

@@ -3,7 +3,7 @@
  * `normaliseMediaType`, a content type as HTTP compares it.
  */
 import { describe, expect, it } from 'vitest';
-import { normaliseMediaType, preferredType } from '../../src/core/negotiate.ts';
+import { normaliseMediaType, preferredCoding, preferredType } from '../../src/core/negotiate.ts';
 
 const OFFERED = ['text/html', 'application/json'];
 const pick = (accept: string | undefined) => preferredType(accept, OFFERED);
@@ -121,5 +121,29 @@ describe('normaliseMediaType', () => {
       'multipart/form-data; boundary=AbC',
     );
     expect(normaliseMediaType('text/plain;;')).toBe('text/plain');
+  });
+});
+
+describe('preferredCoding', () => {
+  const coding = (h: string | undefined) => preferredCoding(h, ['br', 'gzip']);
+
+  it('what browsers and curl send; none asked, none sent', () => {
+    expect(coding('gzip, deflate, br, zstd')).toBe('br');
+    expect(coding('gzip')).toBe('gzip');
+    expect(coding(undefined)).toBe('identity');
+    expect(coding('')).toBe('identity');
+    expect(coding('identity')).toBe('identity');
+  });
+
+  it('by q-value, then the server’s order; q=0 refuses; * covers the codings not named', () => {
+    expect(coding('br;q=0, gzip')).toBe('gzip');
+    expect(coding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(coding('gzip, br')).toBe('br');
+    expect(coding('*')).toBe('br');
+    expect(coding('*, br;q=0')).toBe('gzip');
+    expect(coding('*;q=0')).toBe('identity');
+    expect(coding('GZIP;Q=1, BR;Q=0')).toBe('gzip');
+    // A q that is not a number from 0 to 1 drops its entry.
+    expect(coding('br;q=2, gzip;q=0.1')).toBe('gzip');
   });
 });

@@ -116,6 +116,7 @@ describe('the answer’s media type', () => {
           type: `${type}; charset=utf-8`,
         });
         expect(r.json?.data).toEqual({ coin: { id: 'bitcoin' } });
+        expect(r.headers.get('vary')).toMatch(/\bAccept\b/);
       }
     }
   });
@@ -129,6 +130,7 @@ describe('the answer’s media type', () => {
       const r = await post({ query: Q }, { accept });
       expect(r.type).toBe('text/event-stream; charset=utf-8');
       expect(r.text).toContain('"coin":{"id":"bitcoin"}');
+      expect(r.headers.get('vary')).toMatch(/\bAccept\b/);
     }
   });
 
