@@ -127,6 +127,12 @@ export interface AppConfig {
    * Set it to the public host name behind a proxy, and to the same value in every process of a scale-out deployment.
    */
   signInDomain: string | undefined;
+  /**
+   * `DAPP_ALLOW_PRIVATE_URLS`, default `false`: dapp listings may name sites and icons on loopback, private and
+   * link-local hosts (`localhost`, `127.0.0.1`, `10.x`, `[::1]`…). For developing against a local dapp only: in
+   * production a listing must point at a public host (docs/dapps.md).
+   */
+  dappAllowPrivateUrls: boolean;
   /** `PERSISTED_OPERATIONS_MODE`: `allow` (default: manifest ids plus any other operation) or `safelist`. */
   persistedOperationsMode: 'allow' | 'safelist';
   /**
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65_535) : undefined,
     persistedOperations: env.PERSISTED_OPERATIONS || undefined,
     signInDomain: signInDomain(env.SIGN_IN_DOMAIN),
+    dappAllowPrivateUrls: bool(env, 'DAPP_ALLOW_PRIVATE_URLS', false),
     persistedOperationsMode: safelistMode(env.PERSISTED_OPERATIONS_MODE),
     walletHostOrigins: walletHostOrigins(env.WALLET_HOST_ORIGINS),
     identityOrigin: identityOrigin(env.IDENTITY_ORIGIN),

@@ -33,6 +33,8 @@ export interface ServicesOptions {
   nameNetwork: Network;
   /** Clock in ms; default `Date.now`. */
   now?: (() => number) | undefined;
+  /** Dapp sites and icons may be on loopback and private hosts (`DAPP_ALLOW_PRIVATE_URLS`); default false. */
+  dappAllowPrivateUrls?: boolean | undefined;
 }
 
 export function createServices(db: Db, opts: ServicesOptions): Services {
@@ -45,6 +47,6 @@ export function createServices(db: Db, opts: ServicesOptions): Services {
       ...(opts.sessionTtlMs !== undefined ? { sessionTtlMs: opts.sessionTtlMs } : {}),
     }),
     names: new NameService(db, { suffix: opts.nameSuffix, network: opts.nameNetwork, now }),
-    dapps: new DappService(db, { now }),
+    dapps: new DappService(db, { now, allowPrivateHosts: opts.dappAllowPrivateUrls }),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { KIT_TICKERS } from '../catalog/assets.ts';
 import { ApiError } from '../core/errors.ts';
+import { invisibleIn, nonPublicHost } from './dapp-text.ts';
 
 /** Chains a dapp may declare: the 19 kit tickers and Solana. */
 export const DAPP_CHAINS: readonly string[] = [...new Set([...KIT_TICKERS, 'SOL'])];
@@ -88,11 +89,10 @@ export const dappErrors = {
     ),
 };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// Multi-line text: tab, LF and CR are fine; other control characters (NUL cannot even be stored) are not.
-// eslint-disable-next-line no-control-regex
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Control characters: C0, DEL and C1 (Unicode `Cc`). */
+const CONTROL = /\p{Cc}/u;
+/** Multi-line text: tab, LF and CR are fine; other control characters (NUL cannot even be stored) are not. */
+const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
 // A lone UTF-16 surrogate cannot be stored as UTF-8: it would come back changed.
 const LONE_SURROGATE = /\p{Cs}/u;
 /**
@@ -105,15 +105,24 @@ const EMAIL = new RegExp(
   `^(?=[^@]{1,64}@)${LOCAL_CHAR}+(?:\\.${LOCAL_CHAR}+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$`,
 );
 
+export interface DappRules {
+  /**
+   * Sites and icons on loopback, private, link-local and other non-public hosts (`localhost`, `10.0.0.1`, `[::1]`…)
+   * are accepted: for development only (`DAPP_ALLOW_PRIVATE_URLS`). Default false.
+   */
+  allowPrivateHosts?: boolean | undefined;
+}
+
 /** Checks a listing request body (already parsed JSON); throws the 400 naming the first field that fails. */
-export function validateDappInput(body: unknown): DappInput {
+export function validateDappInput(body: unknown, rules: DappRules = {}): DappInput {
   const b = object(body);
   for (const k of Object.keys(b)) {
     if (!(FIELDS as readonly string[]).includes(k)) throw dappErrors.unknownField(k, FIELDS);
   }
+  const allowPrivate = rules.allowPrivateHosts === true;
   const name = text(b.name, 'name', DAPP_LIMITS.name, false);
-  const site = httpsUrl(b.site, 'site');
-  const icon = httpsUrl(b.icon, 'icon').href;
+  const site = httpsUrl(b.site, 'site', allowPrivate);
+  const icon = httpsUrl(b.icon, 'icon', allowPrivate).href;
   const description = text(b.description, 'description', DAPP_LIMITS.description, true);
   const contactEmail = email(b.contactEmail);
   const chains = chainList(b.chains);
@@ -177,20 +186,45 @@ function text(v: unknown, field: Field, max: number, multiline: boolean): string
       `must not contain control characters${multiline ? ' other than tab and line breaks' : ''}`,
     );
   }
+  const invisible = invisibleIn(v);
+  if (invisible !== null)
+    throw dappErrors.invalid(
+      field,
+      `must not contain invisible or direction-changing characters (found ${invisible}): bidirectional overrides, zero-width and other format characters`,
+    );
   return v;
 }
 
-function httpsUrl(v: unknown, field: 'site' | 'icon'): { href: string; origin: string } {
+/**
+ * An `https://` URL exactly as the WHATWG URL parser writes it (lowercase host, punycode, no default port, escapes
+ * where the parser puts them), so that what is shown is what a browser opens; the one difference allowed is the `/`
+ * of an empty path (`https://app.example`). No quotes, spaces or control characters, no credentials, and a public
+ * host unless `allowPrivate`.
+ */
+function httpsUrl(
+  v: unknown,
+  field: 'site' | 'icon',
+  allowPrivate: boolean,
+): { href: string; origin: string } {
   const rule = `is required: an https:// URL of at most ${DAPP_LIMITS.url} characters`;
   if (typeof v !== 'string' || v === '') throw dappErrors.invalid(field, rule);
   if (v.length > DAPP_LIMITS.url)
     throw dappErrors.invalid(field, `must be at most ${DAPP_LIMITS.url} characters`);
-  if (/\s/.test(v) || CONTROL.test(v) || LONE_SURROGATE.test(v))
-    throw dappErrors.invalid(field, 'must not contain spaces or control characters');
+  if (/[\s"']/.test(v) || CONTROL.test(v) || LONE_SURROGATE.test(v))
+    throw dappErrors.invalid(field, 'must not contain quotes, spaces or control characters');
   const u = safeUrl(v);
-  if (!u || u.protocol !== 'https:' || !u.hostname || !/^https:\/\/[^/\\]/i.test(v))
+  if (!u || u.protocol !== 'https:' || !u.hostname)
     throw dappErrors.invalid(field, `must be an https:// URL such as https://app.example.com/`);
   if (u.username || u.password) throw dappErrors.invalid(field, 'must not contain a user name or password');
+  if (u.href !== v && u.href !== `${v}/`) {
+    const as = u.href.length <= 200 ? `: ${u.href}` : '';
+    throw dappErrors.invalid(
+      field,
+      `must be written as a URL parser writes it (lowercase host, punycode, no default port, percent-escapes)${as}`,
+    );
+  }
+  const kind = allowPrivate ? null : nonPublicHost(u.hostname);
+  if (kind !== null) throw dappErrors.invalid(field, `must be on a public host: ${u.hostname} is ${kind}`);
   // Verbatim as given; the origin as the browser will report it.
   return { href: v, origin: u.origin };
 }

@@ -14,7 +14,7 @@ import {
   validateDappInput,
   validateNotes,
 } from './dapp-validate.ts';
-import type { DappInput } from './dapp-validate.ts';
+import type { DappInput, DappRules } from './dapp-validate.ts';
 import { actorLabel } from './types.ts';
 import type { Account, Actor } from './types.ts';
 import { isUuid } from '../core/ids.ts';
@@ -79,6 +79,11 @@ export interface AccessResult {
 export interface DappServiceOptions {
   /** Clock in ms; default `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * Accept sites and icons on loopback, private and link-local hosts (`DAPP_ALLOW_PRIVATE_URLS`, development only);
+   * default false.
+   */
+  allowPrivateHosts?: boolean | undefined;
 }
 
 interface Row {
@@ -107,12 +112,14 @@ const REVIEWS = {
 
 export class DappService {
   private readonly now: () => number;
+  private readonly rules: DappRules;
 
   constructor(
     private readonly db: Db,
     opts: DappServiceOptions = {},
   ) {
     this.now = opts.now ?? Date.now;
+    this.rules = { allowPrivateHosts: opts.allowPrivateHosts };
   }
 
   /**
@@ -121,7 +128,7 @@ export class DappService {
    * holding the account's row lock, so concurrent submissions cannot slip past the limit.
    */
   async submit(account: Account, input: unknown): Promise<OwnDapp> {
-    const d: DappInput = validateDappInput(input);
+    const d: DappInput = validateDappInput(input, this.rules);
     if (!isUuid(account.id)) throw dappErrors.accountNotFound(account.id);
     const row = await this.db.transaction(async (tx) => {
       // Locking the account's row serialises its submissions: a concurrent one waits here, then counts this one.

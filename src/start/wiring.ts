@@ -121,6 +121,7 @@ export function servicesOptions(cfg: AppConfig): ServicesOptions {
     domain: cfg.signInDomain ?? `${cfg.host}:${cfg.port}`,
     nameSuffix: cfg.nameSuffix,
     nameNetwork: cfg.nameNetwork,
+    dappAllowPrivateUrls: cfg.dappAllowPrivateUrls,
   };
 }
 

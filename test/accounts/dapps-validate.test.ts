@@ -13,7 +13,7 @@ import { ApiError } from '../../src/core/errors.ts';
 const DAY = 86_400_000;
 const valid = {
   name: 'Swap',
-  site: 'https://Swap.Example:443/app?x=1',
+  site: 'https://swap.example/app?x=1',
   icon: 'https://cdn.example/i.svg',
   description: 'line one\nline two\tend',
   contactEmail: 'dev@swap.example',

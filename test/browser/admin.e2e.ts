@@ -321,6 +321,46 @@ describe('/admin with the operator token', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('coinwallet.admin'))).toBeNull();
     expect(errors).toEqual([]);
   });
+
+  it('shows a stored hostile name and description as text, not markup', async () => {
+    // What validation lets through (docs/dapps.md): markup is text, stored verbatim; the page must not render it.
+    const name = '<b>Harbor</b><script>alert(1)</script>';
+    const description = `<img src=x onerror=alert(1)> "double" 'single' & <a href="javascript:alert(2)">x</a>`;
+    const r = await post(
+      platform.url,
+      '/api/account/dapps',
+      {
+        name,
+        site: 'https://harbor.example/x?q=%3Cscript%3E',
+        icon: 'https://harbor.example/icon.png',
+        description,
+        contactEmail: 'team@harbor.example',
+        chains: ['LTC'],
+      },
+      devToken,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = (r.body as { id: string }).id;
+    const { page, errors } = await newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${platform.url}/admin`);
+    await signInWithToken(page, ADMIN_TOKEN);
+    const item = page.locator(`[data-testid="dapp-item"][data-id="${id}"]`);
+    await item.waitFor();
+    expect(await item.locator('h4').textContent()).toBe(name);
+    expect(await item.textContent()).toContain(description);
+    expect(await item.locator('img, b, script, a[href^="javascript:"]').count()).toBe(0);
+    expect(
+      await page.evaluate(() => document.querySelectorAll('img[src="x"], script:not([src])').length),
+    ).toBe(0);
+    await item.screenshot({ path: join(ARTIFACTS, '08-hostile-dapp.png') });
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('/admin inside the dapp browser (wallet sign-in)', () => {

@@ -83,6 +83,8 @@ export async function startPlatform(env: Record<string, string>): Promise<Platfo
     DEMO: 'off',
     LOG_LEVEL: 'silent',
     ADMIN_TOKEN,
+    // The fixture dapps are served on loopback (`listDapp`): a development setting.
+    DAPP_ALLOW_PRIVATE_URLS: '1',
     ...env,
   };
   // The /provider.js route reads WALLET_HOST_ORIGINS / IDENTITY_ORIGIN from the environment at registration.

@@ -45,8 +45,6 @@ export const LIMITS = {
 } as const;
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /\p{Cs}/u;
 // WHATWG's `input type=email` rule with at least one dot in the domain, as the server checks it.
@@ -92,19 +90,41 @@ export const emptyDraft = (): DappDraft => ({
   chains: [],
 });
 
+/** Dapp text: every control character (C0, DEL, C1), as the server's rule (`src/accounts/dapp-validate.ts`). */
+const DAPP_CONTROL = /\p{Cc}/u;
+const DAPP_CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Invisible and direction-changing characters, as the server's rule (`src/accounts/dapp-text.ts`): format characters,
+ * line and paragraph separators, Hangul fillers; the joiners of emoji sequences and between letters excepted.
+ */
+const INVISIBLE = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]/u;
+const ZWJ_IN_EMOJI =
+  /(?<=\p{Extended_Pictographic}(?:\u{fe0f}|\p{Emoji_Modifier})?)\u200d(?=\p{Extended_Pictographic})/gu;
+const ZWNJ_BETWEEN_LETTERS = /(?<=\p{L}\p{M}*)\u200c(?=\p{L})/gu;
+const hasInvisible = (v: string): boolean =>
+  INVISIBLE.test(v.replace(ZWJ_IN_EMOJI, 'j').replace(ZWNJ_BETWEEN_LETTERS, 'j'));
+const INVISIBLE_TEXT = 'Remove the invisible or direction-changing characters (such as U+202E).';
+
+/**
+ * An https:// URL as the server takes it: no quotes, spaces or control characters, and written exactly as the URL
+ * parser writes it (but for the `/` of an empty path). Hosts that are not public are the server's to refuse: it may
+ * allow them for development.
+ */
 function httpsUrlError(v: string, what: string): string | null {
   if (v === '') return `Enter the ${what}: an https:// URL.`;
   if (v.length > LIMITS.url) return `At most ${LIMITS.url} characters.`;
-  if (/\s/.test(v) || CONTROL.test(v) || LONE_SURROGATE.test(v)) return 'A URL has no spaces.';
+  if (/[\s"']/.test(v) || DAPP_CONTROL.test(v) || LONE_SURROGATE.test(v))
+    return 'A URL has no quotes or spaces.';
   let u: URL | null = null;
   try {
     u = new URL(v);
   } catch {
     u = null;
   }
-  if (!u || u.protocol !== 'https:' || !u.hostname || !/^https:\/\/[^/\\]/i.test(v))
+  if (!u || u.protocol !== 'https:' || !u.hostname)
     return 'Must be an https:// URL, such as https://app.example.com/.';
   if (u.username || u.password) return 'Must not contain a user name or password.';
+  if (u.href !== v && u.href !== `${v}/`) return `Write it as ${u.href}`;
   return null;
 }
 
@@ -115,7 +135,8 @@ export function dappFieldError(field: DappField, d: DappDraft): string | null {
       const v = d.name;
       if (v.trim() === '') return 'Enter the dapp’s name.';
       if (codePoints(v) > LIMITS.dappName) return `At most ${LIMITS.dappName} characters.`;
-      if (CONTROL.test(v) || LONE_SURROGATE.test(v)) return 'One line, without control characters.';
+      if (DAPP_CONTROL.test(v) || LONE_SURROGATE.test(v)) return 'One line, without control characters.';
+      if (hasInvisible(v)) return INVISIBLE_TEXT;
       return null;
     }
     case 'site':
@@ -126,8 +147,9 @@ export function dappFieldError(field: DappField, d: DappDraft): string | null {
       const v = d.description;
       if (v.trim() === '') return 'Describe the dapp.';
       if (codePoints(v) > LIMITS.dappDescription) return `At most ${LIMITS.dappDescription} characters.`;
-      if (CONTROL_EXCEPT_LINES.test(v) || LONE_SURROGATE.test(v))
+      if (DAPP_CONTROL_EXCEPT_LINES.test(v) || LONE_SURROGATE.test(v))
         return 'Remove the control characters (tab and line breaks are fine).';
+      if (hasInvisible(v)) return INVISIBLE_TEXT;
       return null;
     }
     case 'contactEmail': {
