@@ -140,21 +140,28 @@ const env = {
   TRUSTED_PROXIES: '127.0.0.1',
 };
 try {
-  // A pro key, made on the store before the server starts (the embedded store has one writer).
+  const server = await startServe(env, 120_000);
+  await waitForStatus(`${server.url}/healthz`, 200, 600_000);
+  // A pro key, made through the server's operator endpoint as `coinwallet keys create` makes one (the embedded store
+  // has one owner: the server; the CLI reads its admin token from DATA_DIR).
   const { main } = await import('../src/cli/main.ts');
   Object.assign(process.env, env);
   let out = '';
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((s: string) => ((out += String(s)), true)) as typeof process.stdout.write;
-  await main(['keys', 'create', '--plan', 'pro', '--approve', '--url', 'http://127.0.0.1:1']);
+  await main(['keys', 'create', '--plan', 'pro', '--approve', '--url', server.url]);
   process.stdout.write = write;
   const pro = /"key": "([^"]+)"/.exec(out)?.[1];
-  if (!pro) throw new Error(`no key made:\n${out}`);
+  if (!pro) {
+    await server.stop('SIGTERM');
+    throw new Error(`no key made:\n${out}`);
+  }
 
-  const server = await startServe(env, 120_000);
-  await waitForStatus(`${server.url}/healthz`, 200, 600_000);
   const pid = server.child.pid as number;
   const base = server.url;
+  // A first start stores the demo history in the background after it is ready: measure once it is stored.
+  for (let h: unknown; h !== 'stored'; await new Promise((r) => setTimeout(r, 250)))
+    h = ((await (await fetch(`${base}/healthz`)).json()) as { history?: unknown }).history;
   // Warm the caches the light client reads (price answer, graph response cache).
   await lightClient(base, 2);
   const heavyProbe = await fetch(`${base}/graphql`, {
