@@ -39,6 +39,11 @@ export interface Executed {
   cost: number | null;
   /** The answer's measured cost, when the cost plugin measured it. */
   actualCost?: number | undefined;
+  /**
+   * An incremental answer (`@defer`, `@stream`: `multipart/mixed` or `text/event-stream`), sent as it comes instead
+   * of `body`; its measured cost is in its last payload.
+   */
+  stream?: ReadableStream<Uint8Array> | undefined;
 }
 
 export interface EngineOptions extends RouterOptions {

@@ -39,6 +39,8 @@ export interface RouterResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** An incremental answer (`@defer`, `@stream` as `multipart/mixed`), sent as it comes instead of `body`. */
+  stream?: ReadableStream<Uint8Array> | undefined;
   /** What the transport notes for its access line and metrics: the key's id, the refusal's code. */
   notes?: RequestNotes;
 }
@@ -108,7 +110,10 @@ export function readRequest(
   else if (batched) operations = (req.body as unknown[]).map(rawOperation);
   else operations = [rawOperation(req.body)];
   const first = operations[0];
-  const chosen = answerType(headers['accept'], () => peekOperation(first?.query, first?.operationName));
+  // A batch is answered as one JSON array: never incrementally.
+  const chosen = answerType(headers['accept'], () =>
+    batched ? null : peekOperation(first?.query, first?.operationName),
+  );
   if (chosen) headers['accept'] = chosen;
   return {
     method,

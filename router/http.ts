@@ -11,6 +11,8 @@
  * caller's plan allows (`GRAPH_BODY_LIMITS`: 64 KiB without a key) is `PAYLOAD_TOO_LARGE` from its headers. A body
  * the client aborts is logged at debug and not answered.
  */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAborted } from '../src/core/client-aborted.ts';
 import { ApiError } from '../src/core/errors.ts';
@@ -71,6 +73,16 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       if (wantsEventStream(req)) return sse.serve(req, reply, routed);
       const res = await router.handle(routed);
       noteRequest(req.raw, res.notes ?? {});
+      if (res.stream) {
+        // An incremental answer, part by part as it comes (nginx: passed on at once, not buffered). The handler
+        // ends with the answer: Fastify would otherwise take it as unanswered and send an empty body.
+        const done = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+        void reply
+          .code(res.status)
+          .headers({ ...res.headers, 'x-accel-buffering': 'no' })
+          .send(Readable.fromWeb(res.stream as NodeReadableStream<Uint8Array>));
+        return done;
+      }
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
     // Before the body is read: a request the router would refuse for its key or a spent budget is answered at once.

@@ -183,7 +183,12 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   ): Promise<RouterResponse> {
     if (!info.batched) {
       const r = await runOne(req, info, info.operations[0] ?? {}, state);
-      return { status: r.status, headers: { ...state.headers, ...r.headers }, body: r.body };
+      return {
+        status: r.status,
+        headers: { ...state.headers, ...r.headers },
+        body: r.body,
+        ...(r.stream ? { stream: r.stream } : {}),
+      };
     }
     const results = await Promise.all(info.operations.map((op) => runOne(req, info, op, state)));
     return batchResponse(results, state.headers, contentType);

@@ -106,6 +106,8 @@ export function inflightKey(
   if (method !== 'POST' || !headers['content-type']?.toLowerCase().startsWith('application/json'))
     return null;
   if (op.query === undefined || !isQuery(op.query, op.operationName)) return null;
+  // An incremental answer is a stream each request reads for itself.
+  if (headers['accept']?.startsWith('multipart/')) return null;
   try {
     return JSON.stringify([body, headers['accept'] ?? null, headers['authorization'] ?? null, plan]);
   } catch {

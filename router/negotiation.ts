@@ -11,9 +11,10 @@
  * - Accepting none of them is `406 NOT_ACCEPTABLE` (the specification's recommended choice), except that a mutation
  *   over GET is refused for its method first, whatever it accepts.
  *
- * Incremental delivery (`@defer`, `@stream`) is to be offered as `multipart/mixed` to the operations that carry those
- * directives: {@link peekOperation} tells them apart (`incremental`), and {@link answerType} and
- * {@link chooseDelivery} offer the types of {@link MULTIPART_TYPES} (none yet) to such operations only.
+ * - An operation that uses `@defer` or `@stream` ({@link peekOperation}: `incremental`) is answered as
+ *   `multipart/mixed` ({@link MULTIPART_TYPES}) whenever the client names that type at any quality, as Apollo Router
+ *   does (urql's default header lists it last), unless it prefers `text/event-stream`; any other client gets the
+ *   whole answer at once, as JSON (docs/graph.md, "Incremental delivery").
  */
 import { Lexer, Source, TokenKind } from 'graphql';
 import { preferredType } from '../src/core/negotiate.ts';
@@ -35,11 +36,11 @@ export interface PeekedOperation {
 }
 
 /**
- * The `multipart/mixed` types incremental delivery is served in (with their parameters, e.g.
- * `multipart/mixed;deferSpec=20220824`), offered only to operations that use `@defer` or `@stream`: none until the
- * router delivers incrementally.
+ * The `multipart/mixed` types incremental delivery is served in, offered only to operations that use `@defer` or
+ * `@stream`: the plain type (urql, meros) and the one Apollo Client asks for (`deferSpec=20220824`, the payload format
+ * the runtime sends); the engine answers both alike.
  */
-export const MULTIPART_TYPES: readonly string[] = [];
+export const MULTIPART_TYPES: readonly string[] = ['multipart/mixed;deferSpec=20220824', 'multipart/mixed'];
 
 /** How a request is answered: one answer of `type` (a JSON type, or a multipart one), or an event stream. */
 export type Delivery = { mode: 'answer'; type: string } | { mode: 'event-stream' };
@@ -56,16 +57,29 @@ function once(peek: () => PeekedOperation | null): () => PeekedOperation | null 
 
 /**
  * The type of the one answer (not a stream) the client prefers: a JSON type, or for an operation that uses `@defer`
- * or `@stream` one of `multipart`; null when it accepts none of them. `peek` is called only when `multipart` is
- * not empty.
+ * or `@stream` one of `multipart` when it accepts one; null when it accepts none of them. `peek` is called only when
+ * the client accepts a type of `multipart`.
  */
 export function answerType(
   accept: string | undefined,
   peek: () => PeekedOperation | null,
   multipart: readonly string[] = MULTIPART_TYPES,
 ): string | null {
-  const incremental = multipart.length > 0 && peek()?.incremental === true ? multipart : [];
-  return preferredType(acceptOf(accept), [...SINGLE_TYPES, ...incremental]);
+  return incrementalType(acceptOf(accept), peek, multipart) ?? preferredType(acceptOf(accept), SINGLE_TYPES);
+}
+
+/**
+ * For an operation that uses `@defer` or `@stream`, the type of `multipart` the client names (`multipart/mixed` or
+ * `multipart/*`: `*\/*` alone does not ask for parts) and accepts at any quality; else null.
+ */
+function incrementalType(
+  header: string,
+  peek: () => PeekedOperation | null,
+  multipart: readonly string[],
+): string | null {
+  if (multipart.length === 0 || !/multipart\/(?:mixed|\*)/i.test(header)) return null;
+  if (preferredType(header, multipart) === null) return null;
+  return peek()?.incremental === true ? preferredType(header, multipart) : null;
 }
 
 /**
@@ -80,11 +94,12 @@ export function chooseDelivery(
 ): Delivery | null {
   const header = acceptOf(accept);
   const operation = once(peek);
-  const incremental = multipart.length > 0 && operation()?.incremental === true ? multipart : [];
-  const preferred = preferredType(header, [...SINGLE_TYPES, ...incremental, EVENT_STREAM_TYPE]);
+  const preferred = preferredType(header, [...SINGLE_TYPES, EVENT_STREAM_TYPE]);
   if (preferred === EVENT_STREAM_TYPE) return { mode: 'event-stream' };
   if (preferredType(header, [EVENT_STREAM_TYPE]) !== null && operation()?.kind === 'subscription')
     return { mode: 'event-stream' };
+  const incremental = incrementalType(header, operation, multipart);
+  if (incremental) return { mode: 'answer', type: incremental };
   return preferred === null ? null : { mode: 'answer', type: preferred };
 }
 

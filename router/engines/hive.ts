@@ -46,6 +46,10 @@ import { sourcesTransport } from './hive-sources.ts';
 import { inSpan, startSpan, tracingEnabled } from '../../src/core/trace.ts';
 import { nextTurn } from '../../src/core/turns.ts';
 import { allRootSkipped, withRepeatedFieldsMerged } from './plannable.ts';
+import { foldIncremental } from '../cost/incremental.ts';
+import { peekOperation } from '../negotiation.ts';
+import type { IncrementalPayload } from '../cost/incremental.ts';
+import { costHeaders } from '../plugins/query-cost.ts';
 import type { WithRouterSource } from './hive-sources.ts';
 
 /** What the engine hands the runtime with each request (merged into the GraphQL context). */
@@ -61,6 +65,8 @@ interface RouterServerContext extends WithRouterSource {
     endTurn?: (() => void) | undefined;
     /** An answer for the response cache, kept once it is serialised (weighed by its length as sent). */
     toCache?: { key: string; data: Record<string, unknown> } | undefined;
+    /** Delivered incrementally (`@defer`, `@stream` over `multipart/mixed` or SSE): see {@link incrementalAsked}. */
+    incremental?: boolean;
   };
   /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
   routerParams?: Record<string, unknown>;
@@ -177,6 +183,20 @@ function splitIntrospection(
   };
 }
 
+/**
+ * A query selecting only `__schema`, `__type` and `__typename` at its root. The Rust planner answers introspection
+ * from its own schema, without the `@defer` and `@stream` directives the runtime serves (`schema/api.graphql` lists
+ * them): such a query is run against the gateway's schema instead, as the introspection half of a mixed one is.
+ */
+function introspectionOnly(operation: OperationDefinitionNode): boolean {
+  const root = operation.selectionSet.selections;
+  return (
+    root.every(
+      (sel) => sel.kind === Kind.FIELD && ['__schema', '__type', '__typename'].includes(sel.name.value),
+    ) && root.some((sel) => sel.kind === Kind.FIELD && sel.name.value !== '__typename')
+  );
+}
+
 function mergeInOrder(order: string[], a: ExecutionResult, b: ExecutionResult): ExecutionResult {
   const errors = [...(a.errors ?? []), ...(b.errors ?? [])];
   let data: Record<string, unknown> | null = null;
@@ -192,6 +212,60 @@ function mergeInOrder(order: string[], a: ExecutionResult, b: ExecutionResult): 
 }
 
 type Execute = (a: ExecutionArgs) => Promise<ExecutionResult>;
+
+/**
+ * Whether a request is delivered incrementally: the router chose `multipart/mixed` or `text/event-stream` for it
+ * (`router/negotiation.ts` offers them to operations with `@defer` or `@stream`) and its query text uses one of them.
+ * Such a request runs on the runtime's JS planner, which delivers deferred fragments and streamed items as they come;
+ * the Rust planner (router-runtime 1.4) accepts the directives but answers everything at once, which is what an
+ * operation sent as JSON gets. A persisted query sent by its hash alone has no text here: answered at once too.
+ */
+function incrementalAsked(method: string, req: EngineRequest): boolean {
+  const accept = (req.headers['accept'] ?? '').trimStart().toLowerCase();
+  if (!accept.startsWith('multipart/mixed') && !accept.startsWith('text/event-stream')) return false;
+  const sent: Record<string, unknown> =
+    method === 'GET'
+      ? Object.fromEntries(new URLSearchParams(req.search))
+      : isObject(req.body)
+        ? req.body
+        : {};
+  const { query, operationName } = sent;
+  if (typeof query !== 'string') return false;
+  return (
+    peekOperation(query, typeof operationName === 'string' ? operationName : undefined)?.incremental === true
+  );
+}
+
+/** A response body that calls `end` once, when it has been read to its end, fails or is cancelled (the client left). */
+function endingWith(body: ReadableStream<Uint8Array>, end: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let ended = false;
+  const once = () => {
+    if (!ended) end();
+    ended = true;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          once();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (e) {
+        once();
+        controller.error(e);
+      }
+    },
+    async cancel(reason) {
+      once();
+      await reader.cancel(reason);
+    },
+  });
+}
+
+/** Headers of the runtime's answer that describe its framing: the HTTP server sets its own for a stream. */
+const FRAMING_HEADERS = new Set(['connection', 'transfer-encoding', 'content-length', 'content-encoding']);
 
 /**
  * The runtime's execution in a `router.execute` span, with a `router.plan` child from its start to the plan's first
@@ -241,7 +315,40 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     };
   };
 
+  /**
+   * An incremental answer's payloads (`@defer`, `@stream`), passed on as they come; the last one carries the plugins'
+   * extensions, measured on the whole answer (`router/cost/incremental.ts`): a deferred fragment's fields cost what
+   * they would undeferred. An answer the client leaves before its end is measured on what was delivered.
+   */
+  const streamed = (rc: RouterServerContext['router']) => {
+    let whole: unknown;
+    let measured = false;
+    const measure = () => {
+      measured = true;
+      return responsePhase(plugins, rc.state, rc.opState, whole ?? null);
+    };
+    return {
+      onNext({ result, setResult }: { result: unknown; setResult: (r: ExecutionResult) => void }) {
+        const payload = result as IncrementalPayload & ExecutionResult;
+        whole = foldIncremental(whole, payload);
+        if (payload.hasNext !== false || measured) return;
+        const out = measure();
+        if (Object.keys(out.extensions).length > 0)
+          setResult({ ...payload, extensions: { ...payload.extensions, ...out.extensions } });
+      },
+      onEnd() {
+        if (!measured) measure();
+      },
+    };
+  };
+
+  /** The schema the runtime serves: the supergraph's API schema with `@defer` and `@stream` (`deferStream`). */
+  let served: GraphQLSchema | null = null;
+
   const operationHooks = {
+    onSchemaChange({ schema }: { schema: GraphQLSchema }) {
+      if (schema.getDirective('defer')) served = schema;
+    },
     async onExecute({
       args,
       setResultAndStopExecution,
@@ -279,8 +386,9 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       const source = (args.contextValue as RouterServerContext).routerSource;
       // Undeclared variables dropped before the key is made and anything executes (`router/variables.ts`).
       const variables = (args.variableValues = declaredVariables(operation, args.variableValues ?? {}));
+      // An incremental answer is neither cached nor answered directly: both would answer in one piece.
       const key =
-        cache && operation.operation === 'query'
+        cache && operation.operation === 'query' && !rc.incremental
           ? responseCacheKey(documentId(args.document), args.operationName, variables)
           : null;
       // Heavy work waits for its turn, one heavy operation at a time on the process's event loop; an answer from the
@@ -296,8 +404,12 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
         return stop(fromApiError(work));
       }
       rc.endWork = work;
+      // Its cost headers go out with its first payload, before it is measured (`streamed`).
+      if (rc.incremental && rc.opState.cost) Object.assign(rc.headers, costHeaders(rc.opState.cost));
       const direct =
-        operation.operation === 'query' ? directs.find((d) => d.applies(args.document)) : undefined;
+        operation.operation === 'query' && !rc.incremental
+          ? directs.find((d) => d.applies(args.document))
+          : undefined;
       if (direct) {
         const answer = await direct.run(args.document, variables, args.operationName ?? null, source);
         if (answer) {
@@ -307,13 +419,19 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       }
       if (allRootSkipped(operation, variables)) return setResultAndStopExecution(respond(rc, { data: {} }));
       // What the runtime plans: repeated response keys merged (`plannable.ts`), introspection apart.
-      const planned = withRepeatedFieldsMerged(args.document, variables);
-      const split = splitIntrospection(
-        planned,
-        planned === args.document ? operation : getOperationAST(planned, args.operationName ?? undefined)!,
-      );
+      const planned = rc.incremental ? args.document : withRepeatedFieldsMerged(args.document, variables);
+      const split = rc.incremental
+        ? null
+        : splitIntrospection(
+            planned,
+            planned === args.document
+              ? operation
+              : getOperationAST(planned, args.operationName ?? undefined)!,
+          );
       let run: Execute | null = null;
-      if (split)
+      if (!rc.incremental && opts.planner !== 'js' && introspectionOnly(operation))
+        run = async (a: ExecutionArgs) => executeLocally(a) as ExecutionResult;
+      else if (split)
         run = async (a: ExecutionArgs) => {
           const [intro, rest] = await Promise.all([
             executeLocally({ ...a, document: split.introspection }) as ExecutionResult,
@@ -327,7 +445,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       if (run) setExecuteFn(run);
       return {
         onExecuteDone({ result, setResult }: { result: unknown; setResult: (r: ExecutionResult) => void }) {
-          if (!result || typeof result !== 'object' || Symbol.asyncIterator in result) return;
+          if (!result || typeof result !== 'object') return;
+          if (Symbol.asyncIterator in result) return streamed(rc);
           const r = result as ExecutionResult;
           if (key !== null && r.data && !r.errors?.length)
             rc.toCache = { key, data: r.data as Record<string, unknown> };
@@ -349,26 +468,39 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   };
 
   const apqCache = opts.apqCache === false ? null : (opts.apqCache ?? new InMemoryLRUCache<string>());
-  const runtime = createGatewayRuntime({
-    supergraph: supergraphSdl,
-    ...(opts.planner === 'js' ? {} : { unifiedGraphHandler }),
-    transports: { router: sourcesTransport(sources) },
-    transportEntries: { '*': { kind: 'router' } },
-    logging: false,
-    landingPage: false,
-    graphiql: false,
-    // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
-    plugins: () => [
-      readBodyOnce as never,
-      scalarRules as never,
-      coerceVariablesFirst as never,
-      operationHooks as never,
-      turnBeforeSerialising as never,
-      refuseSubscriptions as never,
-      ...(apqCache ? [apqPlugin(apqCache) as never] : []),
-    ],
-  });
+  /** A runtime over the supergraph with one of the planners; both share the plugins and the APQ cache. */
+  const gatewayRuntime = (planner: 'rust' | 'js') =>
+    createGatewayRuntime({
+      supergraph: supergraphSdl,
+      ...(planner === 'js' ? {} : { unifiedGraphHandler }),
+      transports: { router: sourcesTransport(sources) },
+      transportEntries: { '*': { kind: 'router' } },
+      logging: false,
+      landingPage: false,
+      deferStream: true,
+      graphiql: false,
+      // CSRF prevention is the engine's own (`csrfRefusal`, before the runtime is called), with Apollo's rule.
+      plugins: () => [
+        readBodyOnce as never,
+        scalarRules as never,
+        coerceVariablesFirst as never,
+        operationHooks as never,
+        turnBeforeSerialising as never,
+        refuseSubscriptions as never,
+        ...(apqCache ? [apqPlugin(apqCache) as never] : []),
+      ],
+    });
+  const runtime = gatewayRuntime(opts.planner === 'js' ? 'js' : 'rust');
   keepThroughSignals();
+  /** The JS planner's runtime for incremental delivery (`incrementalAsked`), made on the first such request. */
+  let incrementalRuntime: ReturnType<typeof gatewayRuntime> | null = opts.planner === 'js' ? runtime : null;
+  const forIncremental = () => {
+    if (!incrementalRuntime) {
+      incrementalRuntime = gatewayRuntime('js');
+      keepThroughSignals();
+    }
+    return incrementalRuntime;
+  };
 
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
@@ -401,7 +533,8 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       };
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, v);
-    const rc: RouterServerContext['router'] = { state, opState: { cost: null }, headers: {} };
+    const incremental = incrementalAsked(method, req);
+    const rc: RouterServerContext['router'] = { state, opState: { cost: null }, headers: {}, incremental };
     const serverContext: RouterServerContext = {
       routerSource: { headers: req.headers, subgraphContexts: new Map() },
       router: rc,
@@ -412,18 +545,42 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       serverContext.routerParams = req.body;
       body = undefined;
     }
+    const end = () => {
+      rc.endWork?.();
+      rc.endTurn?.();
+    };
     let res: Response;
     try {
-      res = await runtime.fetch(
+      res = await (incremental ? forIncremental() : runtime).fetch(
         `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
         { method, headers, ...(body !== undefined ? { body } : {}) },
         serverContext as never,
       );
-    } finally {
-      rc.endWork?.();
-      rc.endTurn?.();
+    } catch (e) {
+      end();
+      throw e;
     }
     const outHeaders: Record<string, string> = {};
+    // An incremental answer is passed on as it comes; its work ends with its last payload.
+    const type = res.headers.get('content-type')?.toLowerCase() ?? '';
+    if (
+      incremental &&
+      res.body &&
+      (type.startsWith('multipart/mixed') || type.startsWith('text/event-stream'))
+    ) {
+      res.headers.forEach((v, k) => {
+        if (!FRAMING_HEADERS.has(k.toLowerCase())) outHeaders[k.toLowerCase()] = v;
+      });
+      Object.assign(outHeaders, rc.headers);
+      return {
+        status: res.status,
+        headers: outHeaders,
+        body: '',
+        stream: endingWith(res.body, end),
+        cost: rc.opState.cost?.estimated ?? null,
+      };
+    }
+    end();
     res.headers.forEach((v, k) => (outHeaders[k] = v));
     Object.assign(outHeaders, rc.headers);
     const sent = await res.text();
@@ -440,11 +597,15 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
 
   return {
     execute,
-    schema: async () => runtime.getSchema(),
+    schema: async () => {
+      const loaded = await runtime.getSchema();
+      return served ?? loaded;
+    },
     responseCacheStats: () => cache?.stats() ?? null,
     directExecutions: () => directAnswered,
     async stop() {
       await runtime.dispose();
+      if (incrementalRuntime !== runtime) await incrementalRuntime?.dispose();
       closeSources(sources);
     },
   };

@@ -52,6 +52,19 @@ export function budgetHeaders(b: NonNullable<OperationCost['budget']>): Record<s
   };
 }
 
+/**
+ * The headers an operation's answer carries for its cost: the estimate, the ceiling and what is left of the budget.
+ * An incremental answer (`@defer`, `@stream`) sends them before it is measured (`router/engines/hive.ts`): its budget
+ * then reads as charged at the estimate, and its last payload's `extensions.cost` has the measured figures.
+ */
+export function costHeaders(cost: OperationCost): Record<string, string> {
+  return {
+    'x-query-cost': String(cost.estimated),
+    'x-query-cost-limit': String(cost.max),
+    ...(cost.budget ? budgetHeaders(cost.budget) : {}),
+  };
+}
+
 export function queryCostPlugin(opts: QueryCostOptions): RouterPlugin {
   const costOptions = {
     directives: opts.directives,

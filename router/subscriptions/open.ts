@@ -27,6 +27,8 @@ import { ITEMISED_FIELDS } from './diff.ts';
 import type { SubscriptionHub } from './hub.ts';
 import { coinsAsked, fragmentsOf, operationText, rootField } from './operation.ts';
 import { PushStream } from './stream.ts';
+import { pushEvents } from '../incremental.ts';
+import { peekOperation } from '../negotiation.ts';
 
 export interface OpenOptions {
   plugins: readonly RouterPlugin[];
@@ -138,11 +140,23 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
         variables: op.variables,
         extensions: op.extensions,
       };
-      const headers = { ...info.headers, 'content-type': 'application/json', accept: 'application/json' };
+      // With `@defer` or `@stream` the engine answers in events, passed on one payload at a time (`incremental.ts`).
+      const incremental = peekOperation(op.query, op.operationName)?.incremental === true;
+      const accept = incremental ? 'text/event-stream' : 'application/json';
+      const headers = { ...info.headers, 'content-type': 'application/json', accept };
       const r = await opts.engine.execute({ method: 'POST', headers, search: '', body }, state);
       usage?.request(plan(), r.status);
       if (usage && r.cost !== null) usage.cost(r.cost);
-      const result = JSON.parse(r.body) as ExecutionResult & { errors?: GraphQLFormattedError[] };
+      const events = r.stream ? new PushStream() : null;
+      if (r.stream && events) {
+        pushEvents(r.stream, events);
+        if (r.status < 400) return { kind: 'stream', headers: state.headers, stream: events };
+      }
+      const result = (
+        events ? ((await events.next()).value ?? {}) : JSON.parse(r.body)
+      ) as ExecutionResult & {
+        errors?: GraphQLFormattedError[];
+      };
       if (r.status >= 400)
         return { kind: 'refused', status: r.status, headers: state.headers, errors: result.errors ?? [] };
       return { kind: 'result', headers: state.headers, result };

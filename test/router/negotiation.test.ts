@@ -81,7 +81,8 @@ describe('chooseDelivery', () => {
     );
     expect(pick('*/*, application/json;q=0')).toBe('application/graphql-response+json');
     expect(pick('image/png')).toBeNull();
-    expect(pick('multipart/mixed')).toBeNull();
+    // Parts only for an operation with @defer or @stream: asking for them, the operation is looked at.
+    expect(answerType('multipart/mixed', op('query'))).toBeNull();
     expect(pick('text/event-stream')).toBeNull();
     expect(chooseDelivery('image/png', op('query'))).toBeNull();
   });
@@ -95,12 +96,17 @@ describe('chooseDelivery', () => {
     expect(answerType('multipart/mixed', op('query', true), multipart)).toBe(
       'multipart/mixed;deferSpec=20220824',
     );
+    // Named at any quality, multipart wins for such an operation (Apollo Router's rule; urql lists it last).
     expect(chooseDelivery(URQL, op('query', true), multipart)).toEqual({
       mode: 'answer',
-      type: 'application/graphql-response+json',
+      type: 'multipart/mixed;deferSpec=20220824',
     });
-    // Not served yet: never offered.
-    expect(answerType(apollo, op('query', true))).toBe('application/graphql-response+json');
+    expect(answerType(apollo, op('query', true))).toBe('multipart/mixed;deferSpec=20220824');
+    // `*/*` alone does not ask for parts; a preferred stream stays a stream.
+    expect(answerType('*/*', op('query', true))).toBe('application/json');
+    expect(chooseDelivery('text/event-stream, multipart/mixed;q=0.5', op('query', true))).toEqual({
+      mode: 'event-stream',
+    });
   });
 });
 
