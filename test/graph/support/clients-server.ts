@@ -33,8 +33,8 @@ export async function startClientsServer(routes?: (app: FastifyInstance) => void
   // A keyless budget no client run here reaches (each test file is one caller, on one address).
   const g = await graphHarness({ keylessPerMinute: 100_000 });
   const seen: string[] = [];
-  // Connections the clients still hold at the end are cut (Node 20's fetch keeps the socket of an SSE subscription it
-  // aborted: docs/graph.md, "Clients").
+  // Connections still open at the end are cut: one stays after Node 20's fetch aborts an SSE subscription
+  // (docs/graph.md, "Clients").
   const app = Fastify({ forceCloseConnections: true });
   strictJsonBodies(app);
   app.addHook('preHandler', async (req) => {
