@@ -77,7 +77,8 @@ describe('direct execution', () => {
   });
 
   it('a subgraph that hangs or fails is reported as by the gateway, and a timeout is not waited for twice', async () => {
-    const TIMEOUT_MS = 300;
+    // Long enough that a loaded machine's delays stay well under a second wait of it (which would be ≥ 2 × TIMEOUT_MS).
+    const TIMEOUT_MS = 1_000;
     let mode: 'hang' | 'throw' | 'ok' = 'ok';
     const markets = g.subgraphs.find((s) => s.name === 'markets');
     if (!markets) throw new Error('no markets subgraph');
@@ -99,6 +100,9 @@ describe('direct execution', () => {
       subgraphs: { kind: 'in-process', subgraphs },
     });
     try {
+      // Each router's first query plans and compiles: not part of what is timed.
+      for (const r of [on, off]) expect((await ask(r, '{ coin(id: "bitcoin") { id } }')).status).toBe(200);
+      const direct = on.directExecutions();
       for (const m of ['hang', 'throw'] as const) {
         mode = m;
         const t0 = Date.now();
@@ -111,7 +115,7 @@ describe('direct execution', () => {
         );
         if (m === 'hang') expect(elapsed).toBeLessThan(TIMEOUT_MS * 1.8);
       }
-      expect(on.directExecutions()).toBe(0);
+      expect(on.directExecutions()).toBe(direct); // a failing subgraph is never run directly
     } finally {
       await on.stop();
       await off.stop();
