@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CONCURRENCY_LIMITS,
+  CONCURRENCY_QUEUE,
   COST_BUDGETS,
   ENTERPRISE_MAX_PER_MINUTE,
   KEYLESS_PER_MINUTE,
@@ -100,18 +101,13 @@ const CLAIMS: [string, string, RegExp, number[]][] = [
   ['README.md', 'kit coins', /the complete kit and ([\d,]+) per-coin kits/g, [KIT_TICKERS.length]],
   [
     'docs/plans-and-limits.md',
-    'cost budgets and requests in flight',
-    /\| no key \| ([\d,]+) \| ([\d,]+) \| \| `free` \| ([\d,]+) \| ([\d,]+) \| \| `pro` \| ([\d,]+) \| ([\d,]+) \| \| `enterprise` \| ([\d,]+), or as agreed \| ([\d,]+) \|/g,
-    [
-      COST_BUDGETS.keyless,
-      CONCURRENCY_LIMITS.keyless,
-      COST_BUDGETS.free,
-      CONCURRENCY_LIMITS.free,
-      COST_BUDGETS.pro,
-      CONCURRENCY_LIMITS.pro,
-      COST_BUDGETS.enterprise,
-      CONCURRENCY_LIMITS.enterprise,
-    ],
+    'cost budgets, requests in flight and waiting',
+    /\| no key \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \| \| `free` \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \| \| `pro` \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \| \| `enterprise` \| ([\d,]+), or as agreed \| ([\d,]+) \| ([\d,]+) \|/g,
+    (['keyless', 'free', 'pro', 'enterprise'] as const).flatMap((plan) => [
+      COST_BUDGETS[plan],
+      CONCURRENCY_LIMITS[plan],
+      CONCURRENCY_QUEUE[plan],
+    ]),
   ],
 ];
 
