@@ -11,14 +11,14 @@ import { cacheExchange, createClient, fetchExchange } from '@urql/core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, wallet } from '../accounts/harness.ts';
-import { graphHarness } from './router-harness.ts';
+import { httpGraphHarness } from './support/router-http.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
 
 let g: GraphHarness;
 let url: string;
 
 beforeAll(async () => {
-  g = await graphHarness({ keylessPerMinute: 100_000 });
+  g = await httpGraphHarness();
   await g.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql`;
 }, 60_000);

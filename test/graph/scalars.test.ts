@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_SCALARS, withScalarRules } from '../../router/scalars.ts';
 import { SUPERGRAPH_URL } from '../../router/supergraph.ts';
 import { DateTime } from '../../subgraphs/shared/scalars.ts';
-import { graphHarness } from './router-harness.ts';
+import { httpGraphHarness } from './support/router-http.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
 
 const API = readFileSync(new URL('../../schema/api.graphql', import.meta.url), 'utf8');
@@ -57,7 +57,7 @@ const GOOD: Record<string, string[]> = {
 let g: GraphHarness;
 let url: string;
 beforeAll(async () => {
-  g = await graphHarness({ keylessPerMinute: 100_000 });
+  g = await httpGraphHarness();
   await g.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql`;
 }, 60_000);

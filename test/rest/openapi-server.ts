@@ -112,7 +112,7 @@ export interface Operation {
 }
 
 /** Deep copy of `schema` with `#/components/schemas/X` references pointed at the `components` schema. */
-function relink(schema: unknown): unknown {
+export function relink(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(relink);
   if (schema === null || typeof schema !== 'object') return schema;
   return Object.fromEntries(

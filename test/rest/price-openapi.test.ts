@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMarket } from '../support/price-app.ts';
+import { relink } from './openapi-server.ts';
 import type { TestMarket } from '../support/price-app.ts';
 
 const BASE = '/v1/agg';
@@ -144,20 +145,6 @@ interface Doc {
   servers?: { url: string }[];
   paths: Record<string, { get?: Operation }>;
   components?: { schemas?: Record<string, unknown> };
-}
-
-/** Deep copy of `schema` with `#/components/schemas/X` references pointed at the `components` schema. */
-function relink(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(relink);
-  if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema).map(([k, v]) => [
-      k,
-      k === '$ref' && typeof v === 'string'
-        ? v.replace('#/components/schemas/', 'components#/$defs/')
-        : relink(v),
-    ]),
-  );
 }
 
 let m: TestMarket;
