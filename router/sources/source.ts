@@ -7,6 +7,7 @@ import type { Logger } from '../../src/core/log.ts';
 import { GraphQLError } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Subgraph, SubgraphName } from '../../subgraphs/shared/subgraph.ts';
+import { storeOutageError } from '../../subgraphs/shared/errors.ts';
 
 /** Where the four subgraphs are: in this process (embedded) or at these URLs (scale-out). */
 export type RouterSubgraphs =
@@ -99,8 +100,14 @@ export const timedOut = (name: string, ms: number): GraphQLFormattedError => ({
 /** A subgraph error as the gateway receives it: no `http` extension (statuses are the router's to set). */
 export function clientError(e: GraphQLError, name: string, log: Pick<Logger, 'warn'>): GraphQLFormattedError {
   const original = e.originalError;
-  // A GraphQLError thrown by a resolver (or a validation error) is the client's to read; anything else is internal.
+  // A GraphQLError thrown by a resolver (or a validation error) is the client's to read, and so is the store not
+  // answering (STORE_UNAVAILABLE); anything else is internal.
   if (original && !(original instanceof GraphQLError)) {
+    const known = storeOutageError(e.toJSON(), original);
+    if (known) {
+      const { http: _http, ...extensions } = known.extensions ?? {};
+      return { ...known, extensions };
+    }
     log.warn('subgraph resolver failed', { subgraph: name, error: original.message });
     return internalError(name, e.path);
   }

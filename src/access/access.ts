@@ -1,3 +1,4 @@
+import { ApiError } from '../core/errors.ts';
 import { clientIp } from './client-ip.ts';
 import { ConcurrencyGate } from './concurrency.ts';
 import type { GateBound, OnGone } from './concurrency.ts';
@@ -68,10 +69,11 @@ export interface AccessGrant {
 
 export interface AccessDenial {
   ok: false;
-  status: 400 | 401 | 429;
+  /** 503 `STORE_UNAVAILABLE` (with `retry-after`) when a key could not be looked up. */
+  status: 400 | 401 | 429 | 503;
   code: string;
   message: string;
-  /** On 429 the rate-limit headers and `retry-after` (whole seconds, at least 1); none otherwise. */
+  /** On 429 the rate-limit headers and `retry-after` (whole seconds, at least 1); on 503 `retry-after`; none otherwise. */
   headers: Record<string, string>;
   /**
    * For statistics, never shown to the client: the plan the refused request counts under (the key's plan when the
@@ -202,7 +204,15 @@ export function createAccess(opts: AccessOptions): Access {
       const ip = clientIp(req.socketIp, req.headers['x-forwarded-for'], trusted);
       return { plan: 'keyless', identity: `ip:${ip || 'unknown'}`, key: null, limitPerMinute: keyless };
     }
-    const key = await opts.keys.lookup(found.key);
+    let key: ApiKeyRecord | null;
+    try {
+      key = await opts.keys.lookup(found.key);
+    } catch (e) {
+      // The store did not answer (503 STORE_UNAVAILABLE): every transport answers it as a refusal, never a 500.
+      if (e instanceof ApiError && e.status === 503)
+        return { ok: false, status: 503, code: e.code, message: e.message, headers: { ...e.headers } };
+      throw e;
+    }
     if (!key) return deny(401, 'API_KEY_UNKNOWN');
     if (key.status !== 'approved') {
       usage?.key(key.id, 'unauthorized');

@@ -4,6 +4,8 @@
  * accounts domain's (`src/accounts/keys.ts`), which calls {@link KeyLookup.invalidate} after every change.
  */
 import type { Db } from '../store/db.ts';
+import { storeErrors } from '../store/errors.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 import * as repo from './key-repo.ts';
 import type { ApiKeyRecord } from './key-repo.ts';
 import { LastUsedBatcher } from './last-used.ts';
@@ -50,12 +52,18 @@ export class KeyLookup {
 
   /**
    * The key with this value, or null when there is none (or it is not even shaped like one of ours). Whatever its
-   * state: the caller decides what a pending, rejected or revoked key means. Never logs the value.
+   * state: the caller decides what a pending, rejected or revoked key means. Never logs the value. Rejects with 503
+   * `STORE_UNAVAILABLE` (an `ApiError`) when the store does not answer and the cache cannot (a key not seen
+   * before): an outage is never an unknown key.
    */
   async lookup(rawKey: string): Promise<ApiKeyRecord | null> {
     if (!isWellFormedKey(rawKey)) return null;
     // Cached by the key as presented: a key seen before costs no HMAC (see LookupCache on why that is no weaker).
-    return this.cache.read(rawKey, () => this.load(rawKey));
+    try {
+      return await this.cache.read(rawKey, () => this.load(rawKey));
+    } catch (e) {
+      throw isStoreUnavailable(e) ? storeErrors.unavailable() : e;
+    }
   }
 
   private async load(rawKey: string): Promise<ApiKeyRecord | null> {

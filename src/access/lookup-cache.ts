@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyRecord } from './key-repo.ts';
 import type { KeyRevision } from './revision.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 
 interface Entry {
   rev: number;
@@ -25,7 +26,9 @@ export interface LookupCacheOptions {
  * which exposes nothing new — whoever can read this memory reads the pepper and every key of every request too; the
  * store still holds hashes only, and nothing here is written or logged. Failures of the revision store are misses: a failed `current()` reads
  * the database; a failed `bump()` is retried in the background while this process bypasses its own cache, and
- * `maxAgeMs` bounds how long another process could still serve the old entry.
+ * `maxAgeMs` bounds how long another process could still serve the old entry. While the store does not answer, an
+ * entry past `maxAgeMs` at the current revision is served rather than failing the request (no key was written since,
+ * or the revision would have moved); a key never seen, or seen before a write, still fails.
  */
 export class LookupCache {
   private readonly entries: LRUCache<string, Entry>;
@@ -49,7 +52,14 @@ export class LookupCache {
     const at = this.opts.now();
     const e = this.entries.get(key);
     if (e && e.rev === rev && at - e.at < this.opts.maxAgeMs) return e.record;
-    const record = await load();
+    let record: ApiKeyRecord | null;
+    try {
+      record = await load();
+    } catch (err) {
+      // Only aged (no key write since it was read): while the store is down it is still the newest answer there is.
+      if (e && e.rev === rev && isStoreUnavailable(err)) return e.record;
+      throw err;
+    }
     this.entries.set(key, { rev, at, record });
     return record;
   }

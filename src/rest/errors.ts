@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { clientAborted } from '../core/client-aborted.ts';
 import { ApiError, notReady } from '../core/errors.ts';
+import { clientErrorOf } from '../store/errors.ts';
 
 /** Errors shared by every REST surface. */
 export const commonErrors = {
@@ -20,7 +21,8 @@ export const commonErrors = {
 
 /**
  * Maps every error to the JSON error body. Client mistakes Fastify detects itself (bad JSON, body too large, bad
- * content type, schema validation) become 4xx with a code; anything unexpected is logged and becomes a bare 500.
+ * content type, schema validation) become 4xx with a code; a store that does not answer is 503 STORE_UNAVAILABLE
+ * with `Retry-After` (`src/store/errors.ts`); anything unexpected is logged and becomes a bare 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -30,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.hijack();
       return;
     }
-    const api = err instanceof ApiError ? err : fromFastify(err as FastifyError);
+    const api = clientErrorOf(err) ?? fromFastify(err as FastifyError);
     if (api.status >= 500 && api.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
     void reply.code(api.status).headers(api.headers).send(api.toBody());
   });

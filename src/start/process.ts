@@ -35,6 +35,7 @@ import { listenError } from '../core/listen.ts';
 import type { Db } from '../store/db.ts';
 import { announceUrl } from '../store/lock.ts';
 import { openDb } from '../store/open.ts';
+import { storeAnswers } from '../store/unavailable.ts';
 
 export interface ProcessIo {
   /** Where the domain logs; default the process's pino (nothing at `LOG_LEVEL=silent`). */
@@ -65,6 +66,8 @@ export class ProcessRun {
   private current: ProcessState = 'starting';
   /** The data directory whose embedded store this process holds ({@link openStore}); null for none. */
   private storeDir: string | null = null;
+  /** Whether the store {@link openStore} opened answers now (`/readyz`); null before it is open. */
+  private storeAnswers: (() => Promise<boolean>) | null = null;
   private readonly observesRequests: boolean;
   /** Writes one access line (a no-op where no line goes: `LOG_LEVEL` above info). */
   private readonly writeAccessLine: (line: AccessLine) => void;
@@ -165,9 +168,9 @@ export class ProcessRun {
   /**
    * Every response carries its request's `x-request-id`, and leaves one access line at `info` (see {@link accessLine}).
    * `GET /livez`: 200 while the process runs (nothing to restart it for). `GET /readyz`: 200 when it is ready, not
-   * draining, and every one of `dependencies` can serve; else 503 with what is missing. A load balancer sends traffic
-   * by `/readyz`; an orchestrator restarts by `/livez`. While draining, every response closes its connection, so
-   * that a kept-alive client reconnects (elsewhere) instead of holding the shutdown up.
+   * draining, its store answers and every one of `dependencies` can serve; else 503 with what is missing. A load
+   * balancer sends traffic by `/readyz`; an orchestrator restarts by `/livez`. While draining, every response closes
+   * its connection, so that a kept-alive client reconnects (elsewhere) instead of holding the shutdown up.
    */
   instrument(app: FastifyInstance, dependencies?: Dependencies): void {
     const part = this.part;
@@ -195,7 +198,9 @@ export class ProcessRun {
     app.get('/livez', async () => ({ status: 'live', part }));
     app.get('/readyz', async (_req, reply) => {
       if (this.current !== 'ready') return reply.code(503).send({ status: this.current, part });
-      const deps = dependencies ? await dependencies() : {};
+      const [given, store] = await Promise.all([dependencies?.(), this.storeAnswers?.()]);
+      // A PostgreSQL server that does not answer: traffic goes elsewhere until it does (`src/store/unavailable.ts`).
+      const deps: Record<string, boolean> = { ...given, ...(store === undefined ? {} : { store }) };
       const missing = Object.keys(deps).filter((d) => !deps[d]);
       if (missing.length > 0) return reply.code(503).send({ status: 'waiting', part, missing });
       return { status: 'ready', part };
@@ -215,6 +220,7 @@ export class ProcessRun {
       onTakeover: (message) => this.log.warn(message),
     });
     this.defer(() => db.close());
+    this.storeAnswers = storeAnswers(db);
     if (!databaseUrl && dataDir !== undefined) this.storeDir = dataDir;
     return db;
   }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Db, Queryable } from './db.ts';
 import { transactionOf, withReadCache } from './read-cache.ts';
 import { breathe } from '../core/turns.ts';
+import { outageOr } from './unavailable.ts';
 
 /**
  * PGlite's default buffer pool (160 MB) dominates the process's memory; the hot market data lives in the engine's
@@ -21,31 +22,39 @@ export async function openPglite(dir?: string): Promise<Db> {
   return pgliteDb(pg);
 }
 
-/** A started PGlite as a {@link Db}; closing the `Db` closes it. */
+/**
+ * A started PGlite as a {@link Db}; closing the `Db` closes it. A statement issued once it is closing or closed (a
+ * request still in flight at shutdown) rejects with `StoreUnavailableError` (`unavailable.ts`).
+ */
 export function pgliteDb(pg: PGlite): Db {
+  const fail = (err: unknown): never => {
+    throw outageOr(err);
+  };
   const run: Queryable['query'] = async (sql, params) => {
     // PGlite answers within microtasks: a long run of statements would otherwise never let the loop turn.
     await breathe();
-    const r = await pg.query(sql, params ? [...params] : []);
+    const r = await pg.query(sql, params ? [...params] : []).catch(fail);
     return { rows: r.rows as never[] };
   };
   const db: Db = {
     kind: 'pglite',
     query: run,
     async exec(sql) {
-      await pg.exec(sql);
+      await pg.exec(sql).catch(fail);
     },
     transaction(fn) {
-      return pg.transaction((tx) =>
-        fn(
-          transactionOf(db, {
-            async query(sql, params) {
-              const r = await tx.query(sql, params ? [...params] : []);
-              return { rows: r.rows as never[] };
-            },
-          }),
-        ),
-      );
+      return pg
+        .transaction((tx) =>
+          fn(
+            transactionOf(db, {
+              async query(sql, params) {
+                const r = await tx.query(sql, params ? [...params] : []);
+                return { rows: r.rows as never[] };
+              },
+            }),
+          ),
+        )
+        .catch(fail);
     },
     async close() {
       await pg.close();

@@ -3,6 +3,7 @@
  * `coinwallet serve --only subgraph:<name>`: POST/GET at `path` (default `/graphql`), behind the router.
  */
 import { ApolloServer, HeaderMap } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
   ApolloServerPluginInlineTraceDisabled,
@@ -11,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
 import { utf8Body } from '../../src/core/utf8.ts';
+import { storeOutageError } from './errors.ts';
 import type { Subgraph } from './subgraph.ts';
 
 /**
@@ -56,7 +58,9 @@ export async function mountSubgraph(
   const server = new ApolloServer<object>({
     schema: subgraph.schema,
     includeStacktraceInErrorResponses: false,
-    formatError: withoutHttpExtension,
+    // A store outage under a resolver is STORE_UNAVAILABLE, not Apollo Server's INTERNAL_SERVER_ERROR.
+    formatError: (formatted, error) =>
+      withoutHttpExtension(storeOutageError(formatted, unwrapResolverError(error)) ?? formatted),
     introspection: true,
     // No federated traces: nothing here reports to Apollo's cloud.
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginInlineTraceDisabled(), executedIsOk],

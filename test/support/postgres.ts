@@ -8,6 +8,10 @@ import { join } from 'node:path';
 export interface TempPostgres {
   url: string;
   stop(): void;
+  /** Shuts the server down (`pg_ctl stop -m fast`: sessions are ended), keeping its data: an outage. */
+  halt(): void;
+  /** Starts it again after {@link halt}, on the same port and data. */
+  restart(): void;
 }
 
 function pgBin(): string {
@@ -49,19 +53,23 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
-    'start',
-  ]);
+  const start = (): void =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+      'start',
+    ]);
+  start();
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'coinwallet']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/coinwallet`,
+    halt: () => run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
+    restart: start,
     stop() {
       spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], asRoot ? { uid, gid } : {});
       rmSync(dir, { recursive: true, force: true });
