@@ -276,7 +276,7 @@ export function useLiveProduct(): void {
       BRIDGE_CONFIG_DIR: bridgeDir,
       BRIDGE_NETWORK: 'testnet',
       TICK_INTERVAL_MS: '1000',
-      BRIDGE_STALE_AFTER_MS: '30000',
+      BRIDGE_STALE_AFTER_MS: '20000',
       MINING_STALE_AFTER_MS: '3000',
       MINING_MAX_AGE_MS: '6000',
       SUPPLY_MAX_AGE_MS: '8000',
