@@ -48,6 +48,17 @@ export interface AppConfig {
   priceBasePath: string;
   /** `REDIS_URL`: `redis://…` → rate-limit budgets and key revocations shared by every process through Redis. */
   redisUrl: string | undefined;
+  /**
+   * `ROUTER_PROCESSES`: how many processes count the budgets (routers, or whole products, sharing one Redis). While
+   * Redis is unreachable each one admits its share of every budget, the budget divided by this number or by the
+   * number learned from Redis while it answered, whichever is larger (docs/plans-and-limits.md); unset: learned only.
+   */
+  routerProcesses: number | undefined;
+  /**
+   * `RATE_LIMIT_WINDOW_SECONDS`, default 60: the length of the rate-limit windows, for tests only (the limits stay
+   * those of a minute, counted over this shorter window).
+   */
+  rateLimitWindowSeconds: number;
   /** `TRUSTED_PROXIES`: comma-separated addresses/CIDRs whose `X-Forwarded-For` is believed; default none. */
   trustedProxies: string[];
   /** `API_RATE_LIMITS`: per-minute limits of the `/api` buckets (`src/access/api-limits.ts`); default none changed. */
@@ -192,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: logFormatOf(env.LOG_FORMAT),
     priceBasePath: basePath(env.PRICE_BASE_PATH),
     redisUrl: redisUrl(env.REDIS_URL),
+    routerProcesses: env.ROUTER_PROCESSES ? int(env, 'ROUTER_PROCESSES', 1, 1, 1_000) : undefined,
+    rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 60),
     trustedProxies: (env.TRUSTED_PROXIES ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -1,6 +1,8 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { withTimeout } from '../core/timeout.ts';
+import { TimeoutError, withTimeout } from '../core/timeout.ts';
+import type { Fleet } from './fleet.ts';
+import { LocalShare } from './local-share.ts';
 
 /** Result of counting one request against an identity's per-minute budget. */
 export interface RateLimitResult {
@@ -29,7 +31,7 @@ export interface RateLimitStore {
   adjust(identity: string, limitPerMinute: number, points: number): Promise<void>;
 }
 
-/** Window length. */
+/** Window length, seconds: one minute (`RATE_LIMIT_WINDOW_SECONDS` shortens it, for tests only). */
 export const WINDOW_SECONDS = 60;
 /** Prefix of every request counter's key (in Redis: `cw:rl:key:<id>`, `cw:rl:ip:<addr>`). */
 export const KEY_PREFIX = 'cw:rl';
@@ -78,35 +80,79 @@ function storeOf(make: (points: number) => RateLimiterAbstract): RateLimitStore 
 }
 
 /**
- * Counts in this process's memory: the default (one process), and the fallback while Redis is unreachable. `prefix`
- * tells one family of counters from another (default {@link KEY_PREFIX}: requests).
+ * Counts in this process's memory: the default (one process, no Redis). `prefix` tells one family of counters from
+ * another (default {@link KEY_PREFIX}: requests); `windowSeconds` is the window's length (default one minute).
  */
-export function createMemoryLimiter(prefix = KEY_PREFIX): RateLimitStore {
-  return storeOf((points) => new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: prefix }));
+export function createMemoryLimiter(prefix = KEY_PREFIX, windowSeconds = WINDOW_SECONDS): RateLimitStore {
+  return storeOf((points) => new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: prefix }));
+}
+
+/** How the limiter counts now: `local` (one process, no Redis), `shared` (in Redis), `degraded` (Redis away). */
+export type LimiterState = 'local' | 'shared' | 'degraded';
+
+/** A Redis-backed store that says whether it is counting in Redis or in its local share. */
+export interface SharedRateLimitStore extends RateLimitStore {
+  state(): Exclude<LimiterState, 'local'>;
+}
+
+/** The node-redis v4+ calls the limiter makes (rate-limiter-flexible's `useRedisPackage` calls and the carry-over). */
+export interface LimiterClient {
+  isReady: boolean;
+  eval(script: string, opts: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
 export interface RedisLimiterOptions {
-  /**
-   * Used while Redis fails or is unreachable; default a fresh {@link createMemoryLimiter}. Fail-open by design: the
-   * API stays up, but each process then counts on its own, so N processes admit up to N × the budget until Redis is
-   * back.
-   */
-  fallback?: RateLimitStore;
   /** A Redis call slower than this counts as a failure; default 250 ms. */
   timeoutMs?: number;
-  /** Told about each failure that sent a request to the fallback (rate-limit your logging); default none. */
+  /** Told about each failure that sent a request to the local share (rate-limit your logging); default none. */
   onFallback?: (err: unknown) => void;
+  /** Told when counting leaves Redis (`degraded`) and when it is back (`shared`, with the windows carried over). */
+  onState?: (state: 'shared' | 'degraded', carried: number) => void;
   /** The family of counters (default {@link KEY_PREFIX}: requests; {@link COST_KEY_PREFIX}: cost budgets). */
   prefix?: string;
+  /** The window's length, seconds; default {@link WINDOW_SECONDS}. */
+  windowSeconds?: number;
+  /** The processes sharing each budget (`fleet.ts`), what the local share divides by; default one. */
+  fleet?: Pick<Fleet, 'size' | 'join'>;
+  /** The clock (ms); default `Date.now`. */
+  now?: () => number;
 }
 
 /**
- * Counts in Redis (`REDIS_URL`), so every process shares one budget per identity. Takes a connected node-redis v4+
- * client; rate-limiter-flexible is told so with `useRedisPackage` (it then calls `client.eval(script, { keys,
- * arguments })`). The client is not closed here.
+ * Adds one process's local counts of a window to the Redis counter rate-limiter-flexible keeps (`KEYS[1]`), once
+ * Redis is back. `KEYS[2]` holds the largest pre-outage count any process has carried (`ARGV[2]`), so that it is
+ * counted once, however many processes saw it: absent, it is what the counter already holds (Redis kept its data),
+ * or 0 (Redis came back empty). The counter keeps its TTL, or gets the window's rest (`ARGV[3]`, ms).
  */
-export function createRedisLimiter(client: object, opts: RedisLimiterOptions = {}): RateLimitStore {
+const CARRY_SCRIPT = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
+local base = tonumber(redis.call('get', KEYS[2]) or cur)
+local spent = math.max(base, tonumber(ARGV[2]))
+local v = redis.call('incrby', KEYS[1], tonumber(ARGV[1]) + spent - base)
+local ttl = redis.call('pttl', KEYS[1])
+if ttl < 0 then ttl = tonumber(ARGV[3]); redis.call('pexpire', KEYS[1], ttl) end
+redis.call('set', KEYS[2], spent, 'PX', ttl)
+return v`;
+
+/** While degraded, how often a ready client is tried again (a slow Redis is not retried on every request). */
+const RETRY_MS = 1_000;
+
+/**
+ * Counts in Redis (`REDIS_URL`), so every process shares one budget per identity. Takes a connected node-redis v4+
+ * client; rate-limiter-flexible is told so with `useRedisPackage`. The client is not closed here.
+ *
+ * While Redis is unreachable (the client not ready) or fails, the limiter is `degraded`: it counts this process's share
+ * of each budget (`local-share.ts`: the budget divided by the fleet's size), never more, and sends nothing to Redis.
+ * When the client is ready again the open windows' counts (this process's, times the fleet's size) are carried into
+ * Redis before anything else is counted there, and counting is shared again. A call slower than `timeoutMs` while the client is ready does not degrade the
+ * limiter: that request is decided by the local share, and the call, still under way, is counted by Redis.
+ */
+export function createRedisLimiter(
+  client: LimiterClient,
+  opts: RedisLimiterOptions = {},
+): SharedRateLimitStore {
   const prefix = opts.prefix ?? KEY_PREFIX;
+  const windowSeconds = opts.windowSeconds ?? WINDOW_SECONDS;
+  const now = opts.now ?? Date.now;
   const redis = storeOf(
     (points) =>
       new RateLimiterRedis({
@@ -115,24 +161,91 @@ export function createRedisLimiter(client: object, opts: RedisLimiterOptions = {
         // A disconnected client fails at once instead of queueing the command until it reconnects.
         rejectIfRedisNotReady: true,
         points,
-        duration: WINDOW_SECONDS,
+        duration: windowSeconds,
         keyPrefix: prefix,
       }),
   );
-  const fallback = opts.fallback ?? createMemoryLimiter(prefix);
+  const local = new LocalShare(windowSeconds * 1000);
   const timeoutMs = opts.timeoutMs ?? 250;
+  const size = () => opts.fleet?.size() ?? 1;
+  let degraded = false;
+  let retryAt = 0;
+  let recovering: Promise<void> | null = null;
+
+  const degrade = (err: unknown) => {
+    opts.onFallback?.(err);
+    retryAt = now() + RETRY_MS;
+    if (degraded) return;
+    degraded = true;
+    opts.onState?.('degraded', 0);
+  };
+
+  /** Carries every open window into Redis; shared again once all are written, else still degraded. */
+  const recover = async () => {
+    const carries = local.pending(now());
+    try {
+      await withTimeout(
+        Promise.all(
+          carries.map((c) =>
+            client.eval(CARRY_SCRIPT, {
+              keys: [`${prefix}:${c.identity}`, `${prefix}-carried:${c.identity}`],
+              // This process's count stands for each process's: the others may not have carried theirs yet, and
+              // one that is still cut off keeps counting its share. Too strict for the window's rest, never too loose.
+              arguments: [String(c.own * size()), String(c.spent), String(c.ttlMs)],
+            }),
+          ),
+        ),
+        Math.max(timeoutMs, 2_000),
+        { what: 'redis rate-limit carry-over' },
+      );
+      local.clear();
+      degraded = false;
+      opts.onState?.('shared', carries.length);
+    } catch (err) {
+      degrade(err); // a window carried twice counts twice: too strict for a minute, never too loose
+    }
+  };
+
+  /** True while counting stays local: Redis is away, or not yet tried again, or the carry-over failed. */
+  const stillDegraded = async (): Promise<boolean> => {
+    if (!degraded) return false;
+    if (!client.isReady || now() < retryAt) return true;
+    await (recovering ??= recover().finally(() => (recovering = null)));
+    return degraded;
+  };
+
   return {
-    async consume(identity, limit, points) {
-      try {
-        return await withTimeout(redis.consume(identity, limit, points), timeoutMs, {
-          what: 'redis rate-limit store',
-        });
-      } catch (err) {
-        opts.onFallback?.(err);
-        return fallback.consume(identity, limit, points);
-      }
+    state: () => (degraded ? 'degraded' : 'shared'),
+    async consume(identity, limit, points = 1) {
+      opts.fleet?.join();
+      if (!(await stillDegraded()))
+        try {
+          const r = await withTimeout(redis.consume(identity, limit, points), timeoutMs, {
+            what: 'redis rate-limit store',
+          });
+          local.note(identity, r.consumed ?? 0, r.resetMs, now());
+          return r;
+        } catch (err) {
+          if (err instanceof TimeoutError && client.isReady) {
+            // Slow, not gone (a loaded process or server): the call goes on and Redis most likely counts it, so the
+            // other processes see it. This request alone is decided by the local share, which is not carried back.
+            opts.onFallback?.(err);
+            return local.consume(identity, limit, points, size(), now(), false);
+          }
+          degrade(err);
+        }
+      return local.consume(identity, limit, points, size(), now());
     },
-    adjust: (identity, limit, points) =>
-      withTimeout(redis.adjust(identity, limit, points), timeoutMs).catch(() => undefined),
+    async adjust(identity, limit, points) {
+      if (points === 0) return;
+      if (!(await stillDegraded()))
+        try {
+          await withTimeout(redis.adjust(identity, limit, points), timeoutMs);
+          return;
+        } catch {
+          // counted below, where the next consume will look
+        }
+      local.adjust(identity, points, now());
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PRICE_RULES } from '../engine/price.ts';
 import type { AttesterHealth } from '../bridge/attester.ts';
+import type { LimiterState } from '../access/limiter.ts';
 import type { EngineConfig } from '../engine/snapshot.ts';
 import type { MarketService } from '../market/service.ts';
 
@@ -13,6 +14,8 @@ export interface HealthOptions {
   dataset: () => { kind: 'demo' | 'live' | 'loading'; notice: string | null };
   /** Health of the proof-of-reserves signer (live chain data); null or omitted when reports are recorded data. */
   reserves?: () => AttesterHealth | null;
+  /** How rate limits are counted now (`local`, `shared` in Redis, `degraded`: Redis away); default `local`. */
+  limiter?: () => LimiterState;
   now?: () => number;
 }
 
@@ -63,6 +66,8 @@ export function registerHealth(app: FastifyInstance, opts: HealthOptions): void 
       ),
       rejectedRecords: m.rejects.toJSON(),
       proofOfReserves: opts.reserves?.() ?? null,
+      // `degraded`: Redis is unreachable and each process admits its share of every budget (still 200: serving).
+      limiter: opts.limiter?.() ?? 'local',
     };
   });
 }

@@ -5,8 +5,9 @@ import { createApiLimiter } from '../access/api-limits.ts';
 import type { ApiLimiter } from '../access/api-limits.ts';
 import type { Access } from '../access/access.ts';
 import { ApiKeyService } from '../accounts/keys.ts';
+import { RedisFleet } from '../access/fleet.ts';
 import { COST_KEY_PREFIX, createMemoryLimiter, createRedisLimiter } from '../access/limiter.ts';
-import type { RateLimitStore } from '../access/limiter.ts';
+import type { LimiterState, RateLimitStore, SharedRateLimitStore } from '../access/limiter.ts';
 import { LocalRevision, NoCacheRevision, RedisRevision } from '../access/revision.ts';
 import { resolvePepper } from '../access/secrets.ts';
 import { UsageRecorder } from '../access/usage-recorder.ts';
@@ -29,7 +30,17 @@ export interface AccessRuntime {
    * the REST access hook and the router per plan and cost, the accounts subgraph reads them. `close` writes them.
    */
   usage: UsageRecorder;
+  /** How budgets are counted now, for `/healthz` and the metrics. */
+  limiter: LimiterHealth;
   close(): Promise<void>;
+}
+
+/** What `/healthz` and the metrics say of the limiter (docs/plans-and-limits.md, "When Redis is unreachable"). */
+export interface LimiterHealth {
+  /** `local` (no Redis), `shared` (counted in Redis) or `degraded` (Redis away: this process counts its share). */
+  state(): LimiterState;
+  /** The processes each budget is divided among while degraded (`ROUTER_PROCESSES`, or as learned from Redis). */
+  processes(): number;
 }
 
 /**
@@ -42,6 +53,7 @@ export async function createAccessRuntime(
     AppConfig,
     'redisUrl' | 'databaseUrl' | 'dataDir' | 'apiKeyPepper' | 'trustedProxies' | 'apiRateLimits'
   > &
+    Partial<Pick<AppConfig, 'routerProcesses' | 'rateLimitWindowSeconds'>> &
     Partial<
       Pick<AppConfig, 'costBudgets' | 'concurrencyLimits' | 'subscriptionLimits' | 'subscriptionIdLimits'>
     >,
@@ -56,7 +68,14 @@ export async function createAccessRuntime(
   let redis: RedisClient | null = null;
   if (cfg.redisUrl) {
     const { createClient } = await import('redis'); // loaded only with REDIS_URL
-    redis = createClient({ url: cfg.redisUrl });
+    redis = createClient({
+      url: cfg.redisUrl,
+      // Tried again every half second at most while Redis is away (node-redis: up to 2.2 s), so that every process
+      // carries its counts back and counts in Redis again soon after it returns (src/access/limiter.ts).
+      socket: {
+        reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 500) + Math.random() * 100,
+      },
+    });
     redis.on('error', (err: Error) => log.warn('redis error', { error: err.message }));
     await redis.connect();
   }
@@ -67,18 +86,36 @@ export async function createAccessRuntime(
       : new LocalRevision();
   const keys = new ApiKeyService(db, { pepper, revision });
   let lastFallbackLog = 0;
-  // During a Redis outage budgets are counted per process (fail-open); say so at most once a minute.
+  // During a Redis outage each process counts its share of every budget; say so at most once a minute.
   const onFallback = (err: unknown) => {
     if (Date.now() - lastFallbackLog < 60_000) return;
     lastFallbackLog = Date.now();
-    log.warn('rate limiter fell back to in-process counting', {
+    log.warn('rate limiter counts locally: Redis is unreachable', {
       error: err instanceof Error ? err.message : String(err),
     });
   };
-  const counter = (prefix?: string): RateLimitStore =>
-    redis
-      ? createRedisLimiter(redis, { onFallback, ...(prefix ? { prefix } : {}) })
-      : createMemoryLimiter(prefix);
+  const fleet = redis ? new RedisFleet(redis, { configured: cfg.routerProcesses }) : null;
+  const onState = (state: 'shared' | 'degraded', carried: number) => {
+    if (state === 'degraded')
+      log.warn('rate limiter degraded: each budget is divided among the processes', {
+        processes: fleet?.size() ?? 1,
+      });
+    else log.info('rate limiter shared again: the open windows were carried into Redis', { carried });
+  };
+  const windowSeconds = cfg.rateLimitWindowSeconds;
+  const shared: SharedRateLimitStore[] = [];
+  const counter = (prefix?: string): RateLimitStore => {
+    if (!redis || !fleet) return createMemoryLimiter(prefix, windowSeconds);
+    const store = createRedisLimiter(redis, {
+      onFallback,
+      onState,
+      fleet,
+      ...(prefix ? { prefix } : {}),
+      ...(windowSeconds ? { windowSeconds } : {}),
+    });
+    shared.push(store);
+    return store;
+  };
   const limiter = counter();
   const costLimiter = counter(COST_KEY_PREFIX);
   const usage = new UsageRecorder(db, { log });
@@ -99,8 +136,13 @@ export async function createAccessRuntime(
     apiLimiter: createApiLimiter(limiter, cfg.apiRateLimits),
     redis,
     usage,
+    limiter: {
+      state: () => (!fleet ? 'local' : shared.some((s) => s.state() === 'degraded') ? 'degraded' : 'shared'),
+      processes: () => fleet?.size() ?? 1,
+    },
     async close() {
       await keys.flush?.();
+      await fleet?.close();
       await usage.close();
       // Pending commands are waited for while Redis answers (at most 2 s); during an outage the client is dropped at
       // once (waiting for a reconnect would hold the shutdown up for ever).

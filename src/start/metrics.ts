@@ -183,6 +183,30 @@ export class ProcessMetrics {
   }
 
   /**
+   * The rate limiter, read at each scrape: whether it is degraded (Redis away: each process admits its share of every
+   * budget) and how many processes the budgets are divided among then.
+   */
+  watchLimiter(limiter: { state(): string; processes(): number }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'rate_limiter_degraded',
+      help: 'Whether this process counts rate limits and budgets alone, its share of each, because Redis is unreachable (1) or not (0)',
+      registers,
+      collect() {
+        this.set(limiter.state() === 'degraded' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'rate_limiter_processes',
+      help: 'Processes each budget is divided among while Redis is unreachable (ROUTER_PROCESSES, or as learned from Redis)',
+      registers,
+      collect() {
+        this.set(limiter.processes());
+      },
+    });
+  }
+
+  /**
    * The market, read at each scrape: its sources' age of newest data, last poll's duration, failures by reason and
    * rejected records; the engine's last tick (duration and time).
    */

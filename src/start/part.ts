@@ -84,6 +84,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
     let adminTokenFile: string | null = null;
     let warmUp = async (): Promise<void> => {};
     let dependencies: Dependencies | undefined;
+    let limiter: (() => string) | undefined;
     if (urls && persisted) {
       const access = await createAccessRuntime(cfg, db, run.log);
       run.defer(() => access.close());
@@ -98,6 +99,8 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       });
       run.defer(() => router.stop());
       run.metrics?.watchRouter(router);
+      run.metrics?.watchLimiter(access.limiter);
+      limiter = () => access.limiter.state();
       await mountRouter(app, router);
       if (cfg.readyRequiresSubgraphs) dependencies = subgraphsReady(urls);
     } else if (part.kind === 'subgraph') {
@@ -108,9 +111,12 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       run.defer(() => mounted.stop());
     }
     app.get('/healthz', async (_req, reply) =>
-      reply
-        .code(run.isReady ? 200 : 503)
-        .send({ status: run.isReady ? 'ok' : run.state, part: partName(part) }),
+      reply.code(run.isReady ? 200 : 503).send({
+        status: run.isReady ? 'ok' : run.state,
+        part: partName(part),
+        // A router's rate limiter: `degraded` while Redis is away (each router admits its share of every budget).
+        ...(limiter ? { limiter: limiter() } : {}),
+      }),
     );
     run.instrument(app, dependencies);
     const url = await run.listen(app);

@@ -92,6 +92,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     });
     run.defer(() => router.stop());
     run.metrics?.watchRouter(router);
+    run.metrics?.watchLimiter(access.limiter);
     run.metrics?.watchMarket(() => market);
     const app = await createServer({
       market,
@@ -107,6 +108,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
       beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
       dataset: () => dataset,
       reserves: () => attester?.health ?? null,
+      limiter: () => access.limiter.state(),
       fastifyOptions: run.fastifyOptions,
       shedder: run.shedder,
       refusalPace: run.refusalPace,

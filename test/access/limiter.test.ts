@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLimiter, createRedisLimiter } from '../../src/access/limiter.ts';
-import type { RateLimitStore } from '../../src/access/limiter.ts';
 
 describe('memory limiter', () => {
   beforeEach(() => {
@@ -61,23 +60,32 @@ describe('memory limiter', () => {
   });
 });
 
-describe('redis limiter fallback', () => {
-  /** A node-redis look-alike whose every call fails (Redis unreachable). */
+describe('redis limiter while Redis is away', () => {
+  /** A node-redis look-alike whose every call fails (Redis unreachable but the client says ready). */
   const broken = {
     isReady: true,
     eval: () => Promise.reject(new Error('ECONNREFUSED')),
-    multi: () => {
-      throw new Error('ECONNREFUSED');
-    },
   };
+  const fleetOf = (n: number) => ({ size: () => n, join: vi.fn() });
 
-  it('counts in memory while Redis fails, and reports it', async () => {
+  it('counts its share of the budget (the budget divided by the processes), and reports it', async () => {
     const errors: unknown[] = [];
-    const rl = createRedisLimiter(broken, { onFallback: (e) => errors.push(e) });
-    expect(await rl.consume('key:x', 2)).toMatchObject({ allowed: true, remaining: 1 });
-    expect(await rl.consume('key:x', 2)).toMatchObject({ allowed: true, remaining: 0 });
-    expect(await rl.consume('key:x', 2)).toMatchObject({ allowed: false, remaining: 0 });
-    expect(errors).toHaveLength(3);
+    const states: string[] = [];
+    const fleet = fleetOf(2);
+    const rl = createRedisLimiter(broken, {
+      onFallback: (e) => errors.push(e),
+      onState: (s) => states.push(s),
+      fleet,
+    });
+    expect(rl.state()).toBe('shared');
+    expect(await rl.consume('key:x', 4)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(rl.state()).toBe('degraded');
+    expect(await rl.consume('key:x', 4)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await rl.consume('key:x', 4)).toMatchObject({ allowed: false, remaining: 0 });
+    // Within a second of a failure Redis is not tried again.
+    expect(errors).toHaveLength(1);
+    expect(states).toEqual(['degraded']);
+    expect(fleet.join).toHaveBeenCalled();
   });
 
   it('fails over at once when the client is not connected', async () => {
@@ -85,15 +93,15 @@ describe('redis limiter fallback', () => {
     const rl = createRedisLimiter({ isReady: false, eval: evalSpy }, { onFallback: () => undefined });
     expect((await rl.consume('key:y', 5)).allowed).toBe(true);
     expect(evalSpy).not.toHaveBeenCalled();
+    expect(rl.state()).toBe('degraded');
   });
 
-  it('treats a Redis call slower than timeoutMs as a failure', async () => {
-    const hung = { isReady: true, eval: () => new Promise(() => undefined) };
-    const fallback: RateLimitStore = {
-      consume: (_id, limit) => Promise.resolve({ allowed: true, limit, remaining: 42, resetMs: 1 }),
-      adjust: () => Promise.resolve(),
-    };
-    const rl = createRedisLimiter(hung, { fallback, timeoutMs: 20 });
-    expect(await rl.consume('key:z', 5)).toMatchObject({ remaining: 42 });
+  it('decides a request whose Redis call is slower than timeoutMs by the local share, without degrading', async () => {
+    const hung = { isReady: true, eval: vi.fn(() => new Promise(() => undefined)) };
+    const rl = createRedisLimiter(hung, { timeoutMs: 20, fleet: fleetOf(3) });
+    expect(await rl.consume('key:z', 30)).toMatchObject({ allowed: true, remaining: 27 });
+    expect(rl.state()).toBe('shared');
+    await rl.consume('key:z', 30);
+    expect(hung.eval).toHaveBeenCalledTimes(2); // Redis is still asked: slow is not gone
   });
 });

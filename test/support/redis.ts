@@ -13,10 +13,11 @@ export interface TempRedis {
   stop(): Promise<void>;
 }
 
-export async function startTempRedis(timeoutMs = 15_000): Promise<TempRedis> {
+/** `port`: that one (a stopped server started again where its clients reconnect); default a free one. */
+export async function startTempRedis(timeoutMs = 15_000, port?: number): Promise<TempRedis> {
   if (!existsSync(BIN))
     throw new Error(`${BIN} not found: install Debian's redis-server (apt-get install -y redis-server)`);
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     BIN,
     ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],

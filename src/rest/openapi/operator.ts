@@ -93,6 +93,8 @@ export const operatorPaths: Paths = {
                 ),
               ],
             },
+            // How rate limits are counted: degraded while Redis is unreachable (docs/plans-and-limits.md).
+            limiter: { type: 'string', enum: ['local', 'shared', 'degraded'] },
           }),
           noStore,
         ),

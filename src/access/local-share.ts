@@ -1,0 +1,191 @@
+/**
+ * Budgets counted by one process alone while the shared store (Redis) is unreachable: "degrade to local, never to
+ * none". Each of the fleet's `processes` admits its share of an identity's budget, `floor(limit / processes)`, in any
+ * sliding window (a window's length, counted in tenths: a span of 11 tenths, so never more in any window), so that the
+ * fleet together never admits more than the budget, however the windows of the processes fall.
+ *
+ * - What the shared store had counted in its window when it went away (`spent`, the last count this process saw)
+ *   counts here too, each process its part (`spent / processes`), until a window has passed.
+ * - Only admitted points count (a refusal counts nothing: a caller who keeps asking is admitted again as its earlier
+ *   requests leave the window).
+ * - When the store returns, {@link LocalShare.pending} lists what to carry back into it, so that the window's count
+ *   goes on instead of starting again (`limiter.ts` writes it).
+ *
+ * Pure bookkeeping over a clock given by the caller: no timers, no I/O.
+ */
+import type { RateLimitResult } from './limiter.ts';
+
+/** Tenths of a window: the span counted is {@link SLOTS} + 1 of them. */
+const SLOTS = 10;
+
+/** What the shared store last said of an identity: its count and when its window ends (ms since the epoch). */
+interface Seen {
+  consumed: number;
+  end: number;
+}
+
+/** One identity's counts in the last slots (a ring indexed by slot number), and the store's count it started from. */
+interface Span {
+  /** The newest slot counted. */
+  slot: number;
+  /** Admitted points per slot. */
+  admitted: number[];
+  /** Of those, the points Redis was sent too (decided here because it was slow): never carried back. */
+  sent: number[];
+  /** The store's count when this process took over (0 for none), and its part of it counted until `spentUntil`. */
+  spent: number;
+  part: number;
+  partUntil: number;
+}
+
+/** What one identity's window carries back to the shared store on its return. */
+export interface Carry {
+  identity: string;
+  /** Admitted by this process within the last window while the store was away. */
+  own: number;
+  /** Counted by the store before it went away (the last count this process saw of it), while its window lasts. */
+  spent: number;
+  /** Milliseconds the carried count should last: a window. */
+  ttlMs: number;
+}
+
+/** Identities remembered at most in each map (the oldest are forgotten first: a bound, not a policy). */
+const MAX_IDENTITIES = 50_000;
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+export class LocalShare {
+  private readonly seen = new Map<string, Seen>();
+  private readonly spans = new Map<string, Span>();
+  private readonly slotMs: number;
+
+  /** `windowMs`: the window's length (the store's). */
+  constructor(private readonly windowMs: number) {
+    this.slotMs = windowMs / SLOTS;
+  }
+
+  /** Notes the shared store's answer for `identity` (its count and the ms left in its window), while it answers. */
+  note(identity: string, consumed: number, resetMs: number, now: number): void {
+    this.seen.delete(identity); // re-inserted last: the map's order is the order of last use
+    this.seen.set(identity, { consumed, end: now + resetMs });
+    bound(this.seen);
+    this.spans.delete(identity); // the store answers again: local counts (of slow answers) are out of date
+  }
+
+  /**
+   * Counts `points` against this process's share of `limit` for `processes` processes. The figures returned are the
+   * fleet's as this process estimates them (remaining: its share left × processes), the decision its own.
+   * `carry: false`: the points were sent to the store too (it was only slow to answer), so they are not carried back.
+   */
+  consume(
+    identity: string,
+    limit: number,
+    points: number,
+    processes: number,
+    now: number,
+    carry = true,
+  ): RateLimitResult {
+    const n = Math.max(1, processes);
+    const s = this.span(identity, now, n, limit);
+    const share = Math.floor(limit / n);
+    const used = sum(s.admitted) + (now < s.partUntil ? s.part : 0);
+    const allowed = used + points <= share;
+    if (allowed) {
+      const i = s.slot % (SLOTS + 1);
+      s.admitted[i] = (s.admitted[i] ?? 0) + points;
+      if (!carry) s.sent[i] = (s.sent[i] ?? 0) + points;
+    }
+    const after = used + (allowed ? points : 0);
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, share - after) * n,
+      resetMs: this.freesIn(s, now),
+      consumed: (allowed ? after : after + points) * n,
+    };
+  }
+
+  /** Corrects this process's count of `identity` by `points` (negative: a refund, from the newest slots back). */
+  adjust(identity: string, points: number, now: number): void {
+    const s = this.span(identity, now, 1, 0);
+    let left = points;
+    for (let k = 0; k <= SLOTS && left !== 0; k++) {
+      const i = (s.slot - k + (SLOTS + 1) * 2) % (SLOTS + 1);
+      const have = s.admitted[i] ?? 0;
+      const take = left > 0 ? left : Math.max(left, -have);
+      s.admitted[i] = have + take;
+      left -= take;
+    }
+  }
+
+  /** What each identity carries back: admitted here within the last window, and the store's count while it lasts. */
+  pending(now: number): Carry[] {
+    const out: Carry[] = [];
+    for (const [identity, s] of this.spans) {
+      this.advance(s, now);
+      const own = Math.max(0, sum(s.admitted) - sum(s.sent));
+      const spent = now < s.partUntil ? s.spent : 0;
+      if (own > 0 || spent > 0) out.push({ identity, own, spent, ttlMs: this.windowMs });
+    }
+    // Windows the store had open that nothing touched here: its count, in case it came back empty (restarted).
+    for (const [identity, seen] of this.seen)
+      if (seen.end > now && seen.consumed > 0 && !this.spans.has(identity))
+        out.push({ identity, own: 0, spent: seen.consumed, ttlMs: seen.end - now });
+    return out;
+  }
+
+  /** Forgets the local counts (they are carried back) and what the store said (it counts again). */
+  clear(): void {
+    this.spans.clear();
+    this.seen.clear();
+  }
+
+  /**
+   * The identity's span, moved on to `now`; a new one takes its part of what the store had admitted (its count, at
+   * most `limit`: refusals are counted there too).
+   */
+  private span(identity: string, now: number, n: number, limit: number): Span {
+    let s = this.spans.get(identity);
+    if (!s) {
+      const seen = this.seen.get(identity);
+      const spent = seen && seen.end > now ? seen.consumed : 0;
+      s = {
+        slot: Math.floor(now / this.slotMs),
+        admitted: new Array<number>(SLOTS + 1).fill(0),
+        sent: new Array<number>(SLOTS + 1).fill(0),
+        spent,
+        part: Math.ceil(Math.min(spent, limit) / n),
+        // The store's admissions were all within the window before now: they have left any window by now + a window.
+        partUntil: now + this.windowMs,
+      };
+      this.spans.set(identity, s);
+      bound(this.spans);
+    }
+    this.advance(s, now);
+    return s;
+  }
+
+  /** Clears the slots that have left the span since the span's newest slot. */
+  private advance(s: Span, now: number): void {
+    const slot = Math.floor(now / this.slotMs);
+    for (let k = s.slot + 1; k <= Math.min(slot, s.slot + SLOTS + 1); k++) {
+      s.admitted[k % (SLOTS + 1)] = 0;
+      s.sent[k % (SLOTS + 1)] = 0;
+    }
+    if (slot > s.slot) s.slot = slot;
+  }
+
+  /** Milliseconds until the oldest admitted points leave the span (a slot frees), or a slot when none are counted. */
+  private freesIn(s: Span, now: number): number {
+    for (let k = s.slot - SLOTS; k <= s.slot; k++)
+      if ((s.admitted[((k % (SLOTS + 1)) + SLOTS + 1) % (SLOTS + 1)] ?? 0) > 0)
+        return Math.max(1, (k + SLOTS + 1) * this.slotMs - now);
+    return Math.max(1, now < s.partUntil ? s.partUntil - now : this.slotMs);
+  }
+}
+
+function bound(map: Map<string, unknown>): void {
+  if (map.size <= MAX_IDENTITIES) return;
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
+}
