@@ -7,15 +7,12 @@
  * interleaved round by round on the same snapshot and context. Prints ms per execution (median) for both and the
  * ratio. Timings are printed, never asserted.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import type * as GraphQL from 'graphql';
 import { engineConfig } from '../src/start/wiring.ts';
 import { createMarketsSubgraph } from '../subgraphs/markets/index.ts';
 import { resolvers } from '../subgraphs/markets/resolvers.ts';
-import { SDL_URL } from '../subgraphs/markets/schema.ts';
+import { buildSchema } from '../subgraphs/shared/schema.ts';
 import { createTestMarket, TEST_NOW } from '../test/support/price-app.ts';
 
 const { execute, parse } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
@@ -34,10 +31,7 @@ const sg = createMarketsSubgraph({
   engine: engineConfig({ staleAfterMs: 900_000 }),
   now: () => TEST_NOW,
 });
-const plain = buildSubgraphSchema({
-  typeDefs: parse(readFileSync(SDL_URL, 'utf8')),
-  resolvers: resolvers as GraphQLResolverMap<unknown>,
-});
+const plain = buildSchema('markets', resolvers);
 
 async function time(schema: GraphQL.GraphQLSchema): Promise<number> {
   const t0 = performance.now();

@@ -6,6 +6,7 @@
  *                         command loads only what it runs; ES modules for Node 20, source maps beside each file
  *                         (stack traces name the .ts lines). `bin/coinwallet.js` runs `dist/server/cli.js`.
  *   dist/server/meta.json what each output file holds and imports (esbuild's metafile; the CLI test reads it)
+ *   dist/server/subgraphs.json  the four subgraph schemas compiled ahead of time (subgraphs/shared/schema.ts)
  *   dist/pglite/          an empty store prepared once (PGlite's initdb and our migrations), copied into a new
  *                         DATA_DIR instead of running initdb at first start
  *   dist/kits/            the 20 kit packages and their npm tarballs (scripts/build-kits.ts)
@@ -15,12 +16,13 @@
  * Type checking is `npm run typecheck` (tsc --noEmit), not this: the build only strips types, in well under a second.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { PROJECT_ROOT } from '../src/core/project-root.ts';
+import { COMPILED_SUBGRAPHS_FILE, compileSubgraphs } from '../subgraphs/shared/schema.ts';
 
 export const SERVER_OUT = join(PROJECT_ROOT, 'dist', 'server');
 /** The CLI's entry point in the build (what `bin/coinwallet.js` imports). */
@@ -82,6 +84,7 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
   });
   writeFileSync(join(partial, 'meta.json'), JSON.stringify(outputsRelative(r.metafile, partial)));
   writeFileSync(join(partial, STAMPS), JSON.stringify(stampsOf(Object.keys(r.metafile.inputs))));
+  writeFileSync(join(partial, basename(COMPILED_SUBGRAPHS_FILE)), JSON.stringify(compileSubgraphs()));
   rmSync(out, { recursive: true, force: true });
   renameSync(partial, out);
 }

@@ -23,7 +23,9 @@ import { graphqlErrorsAsync } from '../shared/errors.ts';
 import type { AccountsContext } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import type { LoaderHooks } from './loaders.ts';
-import { buildAccountsSchema } from './schema.ts';
+import { resolvers } from './resolvers.ts';
+import { buildSchema } from '../shared/schema.ts';
+import { serveFloats } from '../shared/served-floats.ts';
 
 export interface AccountsSubgraphOptions {
   /** The store every read and the dapp service use. Tests count its `query` calls. */
@@ -62,7 +64,7 @@ export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsS
   const usage = opts.usage ?? new UsageReader(opts.db);
   return {
     name: 'accounts',
-    schema: buildAccountsSchema(),
+    schema: serveFloats(buildSchema('accounts', resolvers)),
     contextFor: (req) => {
       const presented = bearerToken(req.headers['authorization']);
       const operator = tokenMatches(presented, opts.adminToken);

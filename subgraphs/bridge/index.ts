@@ -10,7 +10,9 @@ import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { BridgeContext } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import type { LoaderHooks } from './loaders.ts';
-import { buildBridgeSchema } from './schema.ts';
+import { resolvers } from './resolvers.ts';
+import { buildSchema } from '../shared/schema.ts';
+import { serveFloats } from '../shared/served-floats.ts';
 
 export interface BridgeSubgraphOptions {
   /** The store holding `bridge_snapshots`; tests count its reads here. */
@@ -35,7 +37,7 @@ export function createBridgeSubgraph(opts: BridgeSubgraphOptions): BridgeSubgrap
   const now = opts.now ?? Date.now;
   return {
     name: 'bridge',
-    schema: buildBridgeSchema(),
+    schema: serveFloats(buildSchema('bridge', resolvers)),
     contextFor: () => ({
       db,
       deployment,

@@ -16,7 +16,9 @@ import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { IdentityContext } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import type { LoaderHooks } from './loaders.ts';
-import { buildIdentitySchema } from './schema.ts';
+import { resolvers } from './resolvers.ts';
+import { buildSchema } from '../shared/schema.ts';
+import { serveFloats } from '../shared/served-floats.ts';
 
 export interface IdentitySubgraphOptions {
   db: Db;
@@ -37,7 +39,7 @@ export function createIdentitySubgraph(opts: IdentitySubgraphOptions): IdentityS
   const { names } = opts;
   return {
     name: 'identity',
-    schema: buildIdentitySchema(),
+    schema: serveFloats(buildSchema('identity', resolvers)),
     contextFor: (req) => {
       const token = bearerToken(req.headers['authorization']);
       let viewer: Promise<Account | null> | undefined;

@@ -12,7 +12,9 @@ import { createLoaders, storeOf } from './loaders.ts';
 import type { LoaderHooks } from './loaders.ts';
 import { notReady } from './errors.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
-import { buildMarketsSchema } from './schema.ts';
+import { resolvers } from './resolvers.ts';
+import { buildSchema } from '../shared/schema.ts';
+import { serveFloats } from '../shared/served-floats.ts';
 import { snapshotStream } from '../../src/market/snapshot-stream.ts';
 
 export interface MarketsSubgraphOptions {
@@ -41,7 +43,7 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
   const readOnlySnapshot = new WeakMap<MarketsContext, () => MarketSnapshot | null>();
   return {
     name: 'markets',
-    schema: buildMarketsSchema(),
+    schema: serveFloats(buildSchema('markets', resolvers)),
     contextFor: () => {
       // One snapshot per request, taken on first use. The request's view of the store serves that snapshot to the
       // resolvers and loaders; any other read (history, the open day, sources, mining) or a look at the clock
