@@ -4,7 +4,8 @@
  *
  * - `connection_init`: the API key is checked at once (the upgrade request's headers and query, with the
  *   `connectionParams` as headers — browsers cannot set a WebSocket's headers: send
- *   `{ "x-sp-api-key": "cw_live_…" }`); an unusable key closes the socket with 4403 and the access code as reason.
+ *   `{ "x-sp-api-key": "cw_live_…" }`); an unusable key closes the socket with 4403 and the access code as reason, a
+ *   key that could not be looked up (the store not answering) with 1013, Try Again Later, and `STORE_UNAVAILABLE`.
  *   A key in the params that differs from the upgrade request's is `API_KEY_CONFLICT` (as two keys are on HTTP):
  *   the params never replace a key the request carries.
  * - each `subscribe` goes through the router's checks (`router/subscriptions/open.ts`) with those headers: a refusal
@@ -30,6 +31,8 @@ import type { WsExtra } from './ws-server.ts';
 
 /** Close code of a connection whose key cannot be used (graphql-ws's Forbidden). */
 export const KEY_REFUSED_CLOSE = 4403;
+/** Close code of a connection whose key could not be looked up, the store not answering: WebSocket's Try Again Later. */
+export const TRY_AGAIN_CLOSE = 1013;
 
 /** A document of each kind, for graphql-ws to pick `execute` or `subscribe` (which answer what the router opened). */
 const docOf = (operation: OperationTypeNode): DocumentNode => ({
@@ -121,7 +124,7 @@ export function wsTransport(
           socketIp: ctx.extra.request.socket.remoteAddress ?? '',
         });
         if (!refused) return true;
-        ctx.extra.socket.close(KEY_REFUSED_CLOSE, refused.code);
+        ctx.extra.socket.close(refused.status === 503 ? TRY_AGAIN_CLOSE : KEY_REFUSED_CLOSE, refused.code);
         return false;
       },
       async onSubscribe(ctx, id, payload) {
