@@ -3,8 +3,8 @@ import { transactionOf, withReadCache } from './read-cache.ts';
 import { outageOr } from './unavailable.ts';
 
 /**
- * How long a new connection may take before the attempt fails as an outage (`unavailable.ts`): without it, a server
- * that drops packets holds every request until the kernel gives up (minutes).
+ * How long a statement may wait for a connection (a new one, or a free one of the pool) before it fails as an outage
+ * (`unavailable.ts`): without it, a server that drops packets holds every request until the kernel gives up (minutes).
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
