@@ -4,18 +4,9 @@ import { TimeoutError, withTimeout } from '../core/timeout.ts';
 import type { Fleet } from './fleet.ts';
 import { LocalShare } from './local-share.ts';
 
-/** Result of counting one request against an identity's per-minute budget. */
-export interface RateLimitResult {
-  allowed: boolean;
-  /** The budget: requests per minute. */
-  limit: number;
-  /** Requests left in the current window (0 when denied). */
-  remaining: number;
-  /** Milliseconds until the window resets. */
-  resetMs: number;
-  /** Counted in this window, this count included (above `limit` when denied). */
-  consumed?: number;
-}
+import type { RateLimitResult } from './local-share.ts';
+
+export type { RateLimitResult };
 
 /**
  * Counts per identity (`key:<id>` or `ip:<addr>`) in fixed 60-second windows: requests (one point each) or query

@@ -13,7 +13,18 @@
  *
  * Pure bookkeeping over a clock given by the caller: no timers, no I/O.
  */
-import type { RateLimitResult } from './limiter.ts';
+/** Result of counting one request against an identity's per-minute budget (`limiter.ts` re-exports it). */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** The budget: requests per minute. */
+  limit: number;
+  /** Requests left in the current window (0 when denied). */
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+  /** Counted in this window, this count included (above `limit` when denied). */
+  consumed?: number;
+}
 
 /** Tenths of a window: the span counted is {@link SLOTS} + 1 of them. */
 const SLOTS = 10;
