@@ -43,6 +43,8 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
       process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
     });
   } else {
+    // The embedded store's WebAssembly compiles on other threads while the product's modules load.
+    if (!cfg.databaseUrl) (await import('../store/pglite-wasm.ts')).compilePgliteWasm();
     const { startProduct } = await import('../start/product.ts');
     const product = await startProduct(cfg, { progress: phasedProgress() });
     process.stderr.write(operatorTokenLine(cfg, product.adminTokenFile));

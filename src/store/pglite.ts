@@ -4,6 +4,7 @@ import type { Db, Queryable } from './db.ts';
 import { transactionOf, withReadCache } from './read-cache.ts';
 import { breathe } from '../core/turns.ts';
 import { outageOr } from './unavailable.ts';
+import { compiledPgliteWasm } from './pglite-wasm.ts';
 
 /**
  * PGlite's default buffer pool (160 MB) dominates the process's memory; the hot market data lives in the engine's
@@ -17,7 +18,12 @@ const PGLITE_CONF = 'shared_buffers=32MB';
  */
 export async function openPglite(dir?: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = new PGlite({ ...(dir ? { dataDir: dir } : {}), postgresqlconf: PGLITE_CONF });
+  const wasm = await compiledPgliteWasm();
+  const pg = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(wasm ? { pgliteWasmModule: wasm } : {}),
+    postgresqlconf: PGLITE_CONF,
+  });
   await pg.waitReady;
   return pgliteDb(pg);
 }
