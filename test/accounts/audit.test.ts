@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { ADMIN_TOKEN, auditOf, call, harness, signIn, signInAdmin, wallet } from './harness.ts';
 import type { Harness } from './harness.ts';
 
@@ -27,7 +27,7 @@ let owner: string;
 let ownerId: string;
 let admin: { token: string; id: string };
 beforeAll(async () => {
-  h = await harness({ db: failingAudit(await openDb({}), fail) });
+  h = await harness({ db: failingAudit(await openMemoryDb(), fail) });
   owner = await signIn(h, wallet('p2wpkh'));
   ownerId = (await call(h, 'GET', '/api/account/me', { token: owner })).body.id as string;
   admin = await signInAdmin(h);

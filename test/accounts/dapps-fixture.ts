@@ -13,7 +13,7 @@ import { registerDappRoutes } from '../../src/rest/accounts/dapps.ts';
 import { accountErrors } from '../../src/accounts/errors.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { DappService } from '../../src/accounts/dapps.ts';
 
 export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
@@ -29,7 +29,7 @@ export interface Fixture {
 }
 
 export async function dappFixture(db?: Db): Promise<Fixture> {
-  const store = db ?? (await openDb({}));
+  const store = db ?? (await openMemoryDb());
   const clock = { now: T0 };
   const known = new Map<string, Account>();
   const who = (req: FastifyRequest): Account => {

@@ -10,7 +10,7 @@ import type { ApiLimits } from '../../src/rest/api-limits.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import { strictJsonBodies } from '../../src/server/json-body.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { AuthService } from '../../src/accounts/auth.ts';
 import { DappService } from '../../src/accounts/dapps.ts';
 
@@ -29,7 +29,7 @@ export interface Harness {
 export async function harness(
   opts: { db?: Db; adminToken?: string | null; limits?: ApiLimits } = {},
 ): Promise<Harness> {
-  const db = opts.db ?? (await openDb({}));
+  const db = opts.db ?? (await openMemoryDb());
   const clock = { now: 1_767_225_600_000 }; // 2026-01-01T00:00:00Z
   const now = () => clock.now;
   const keys = new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef', now });

@@ -13,7 +13,7 @@ import { ensureDemoSnapshot, takeSnapshot } from '../../src/bridge/snapshots.ts'
 import { bridgeApi } from '../../src/rest/bridge/index.ts';
 import { registerErrorHandling } from '../../src/rest/errors.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -76,7 +76,7 @@ describe('bridge API (testnet, demo snapshot)', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     app = await apiFor(db, deployment, clock);
   });
   afterAll(async () => {
@@ -251,7 +251,7 @@ describe('bridge API (mainnet, pinned key)', () => {
     const key = keyFromSeedHex('33'.repeat(32));
     const shipped = loadDeployment('mainnet');
     const deployment: Deployment = { ...shipped, attestation: { publicKey: key.publicKey } };
-    const db = await openDb({});
+    const db = await openMemoryDb();
     const clock = { now: T0 };
     const app = await apiFor(db, deployment, clock);
     try {

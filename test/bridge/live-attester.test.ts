@@ -10,14 +10,14 @@ import { LiveChainData } from '../../src/bridge/live-chain-data.ts';
 import type { LiveReaders } from '../../src/bridge/live-chain-data.ts';
 import { latestSnapshot, takeSnapshot } from '../../src/bridge/snapshots.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { changed } from '../../src/store/read-cache.ts';
 import { deployment, gate, KEY, LKY, LKY_A, LKY_B, readers, settle, T0 } from './support/live.ts';
 
 /** One in-memory store (PGlite) for the file: opening one takes about a second. */
 let db: Db;
 beforeAll(async () => {
-  db = await openDb({});
+  db = await openMemoryDb();
 });
 afterAll(() => db.close());
 

@@ -8,7 +8,7 @@ import { RecordedChainData } from '../../src/bridge/chain-data.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import type { Deployment } from '../../src/bridge/model.ts';
 import { takeSnapshot } from '../../src/bridge/snapshots.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 import { countingDb } from '../support/counting-db.ts';
 import {
@@ -37,7 +37,7 @@ describe('bridge subgraph (variants)', () => {
         ...(l.asset === 'DOGE' ? { status: 'paused' as const, pausedReason: 'maintenance' } : {}),
       })),
     };
-    const db = await openDb({});
+    const db = await openMemoryDb();
     try {
       const sg = createBridgeSubgraph({ db, deployment, staleAfterMs: STALE_AFTER_MS, now: () => T0 });
       const d = await ok(
@@ -75,7 +75,7 @@ describe('bridge subgraph (variants)', () => {
       ...loadDeployment('mainnet'),
       attestation: { publicKey: key.publicKey },
     };
-    const raw = await openDb({});
+    const raw = await openMemoryDb();
     const queries: string[] = [];
     const clock = { now: T0 };
     const app = await restFor(raw, deployment, clock);

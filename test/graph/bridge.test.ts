@@ -14,7 +14,7 @@ import { RecordedChainData } from '../../src/bridge/chain-data.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { takeSnapshot } from '../../src/bridge/snapshots.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 import type { BridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 import { countingDb } from '../support/counting-db.ts';
@@ -68,7 +68,7 @@ describe('bridge subgraph (testnet, from-secret key)', () => {
   let sg: BridgeSubgraph;
 
   beforeAll(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     app = await restFor(db, deployment, clock);
     sg = createBridgeSubgraph({
       db: countingDb(db, queries),

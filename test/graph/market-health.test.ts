@@ -11,7 +11,7 @@ import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import type { SourceSnapshot, Ticker } from '../../src/ingest/types.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { bandOf, CONFIDENCE_BANDS } from '../../subgraphs/markets/health.ts';
 import { createMarketsSubgraph } from '../../subgraphs/markets/index.ts';
 
@@ -114,7 +114,7 @@ describe('Query.marketHealth', () => {
   let market: MarketService;
 
   beforeEach(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     clock = NOW;
     market = new MarketService({ db, engine: ENGINE, now: () => clock });
   });

@@ -9,7 +9,7 @@ import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import { RpcError } from '../../src/ingest/node/rpc.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import {
   answer,
   clock,
@@ -169,7 +169,7 @@ describe('node source: absurd figures reach validation and are rejected by reaso
     // One in-memory PGlite for the block: starting one takes seconds, and this test only appends to it.
     let db: Db;
     beforeAll(async () => {
-      db = await openDb({});
+      db = await openMemoryDb();
     });
     afterAll(async () => {
       await db.close();

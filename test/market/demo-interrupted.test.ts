@@ -11,7 +11,7 @@ import { ensureDemoData } from '../../src/market/demo.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db, Queryable } from '../../src/store/db.ts';
 import { getMeta } from '../../src/store/meta.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { barsOf } from '../../src/engine/history.ts';
 import { DEFAULT_PRICE_RULES } from '../../src/engine/price.ts';
 import { CATEGORIES } from '../../src/catalog/categories.ts';
@@ -74,7 +74,7 @@ const demoStart = (db: Db) =>
 
 describe('a demo first start stopped midway', () => {
   it('before its manifest: the dataset is not taken for complete, the next start generates it again', async () => {
-    const db = await openDb({});
+    const db = await openMemoryDb();
     try {
       await expect(demoStart(failingOn(db, /DELETE FROM meta/))).rejects.toThrow('killed');
       expect(await getMeta(db, 'dataset')).toBeNull();
@@ -86,7 +86,7 @@ describe('a demo first start stopped midway', () => {
   });
 
   it('inside its write: nothing of it is left but the mark, and the next start ends where an uninterrupted one does', async () => {
-    const db = await openDb({});
+    const db = await openMemoryDb();
     try {
       await expect(demoStart(failingOn(db, /INSERT INTO price_bars/))).rejects.toThrow('killed');
       const empty = await storeDigests(db);
@@ -116,7 +116,7 @@ describe('a demo first start whose history is stored after start-up (storeLater)
   });
 
   it('serves its history only once stored: a chart read waits for the write, then sees all of it', async () => {
-    const db = await openDb({});
+    const db = await openMemoryDb();
     try {
       const market = await generateStoringLater(db);
       let read: number | null = null;
@@ -136,7 +136,7 @@ describe('a demo first start whose history is stored after start-up (storeLater)
   });
 
   it('cut short: the next start clears what it wrote and ends where an uninterrupted one does', async () => {
-    const db = await openDb({});
+    const db = await openMemoryDb();
     try {
       const failing = failingOn(db, /INSERT INTO price_bars/);
       const market = await generateStoringLater(failing);

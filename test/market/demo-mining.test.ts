@@ -9,7 +9,7 @@ import { demoMiningRefresher } from '../../src/market/demo.ts';
 import type { Db } from '../../src/store/db.ts';
 import { setMeta } from '../../src/store/meta.ts';
 import { readLatestMining } from '../../src/store/mining.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { countingDb } from '../support/counting-db.ts';
 
 const HOUR = 3_600_000;
@@ -23,7 +23,7 @@ describe('demoMiningRefresher', () => {
   let statements: string[];
   let counted: Db;
   beforeEach(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     statements = [];
     counted = countingDb(db, statements);
   });

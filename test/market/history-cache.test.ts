@@ -20,7 +20,7 @@ import { MarketService } from '../../src/market/service.ts';
 import { historyHorizonClaim, saveBars } from '../../src/store/bars.ts';
 import type { Db } from '../../src/store/db.ts';
 import { saveFx } from '../../src/store/inputs.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { stateDigest } from '../support/market-digest.ts';
 
 const DAY = 86_400_000;
@@ -53,7 +53,7 @@ async function checkpoint(now = NOW + DAY / 2): Promise<void> {
 }
 
 beforeAll(async () => {
-  db = await openDb({});
+  db = await openMemoryDb();
   dir = await mkdtemp(join(tmpdir(), 'cw-history-cache-'));
   file = join(dir, 'history.cache');
   const m = service(NOW);

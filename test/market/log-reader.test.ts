@@ -8,7 +8,7 @@ import type { PreparedSnapshot } from '../../src/ingest/pipeline.ts';
 import { LogReader } from '../../src/market/intake.ts';
 import type { Db } from '../../src/store/db.ts';
 import { logSnapshots, loggedSnapshots } from '../../src/store/inputs.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { countingDb } from '../support/counting-db.ts';
 
 const T0 = Date.UTC(2026, 10, 20);
@@ -25,7 +25,7 @@ const snap = (source: string, ts: number, digest: string): PreparedSnapshot => (
 
 let db: Db;
 beforeAll(async () => {
-  db = await openDb({});
+  db = await openMemoryDb();
   const rows = [];
   for (let i = 0; i < 20; i++)
     rows.push({ source: 'a', ts: T0 + i * 1000, digest: `d${i}`, tickers: 1, rejected: 0 });

@@ -5,7 +5,7 @@ import { pollAll } from '../../src/ingest/pipeline.ts';
 import type { SourceSnapshot, Ticker, TickerSource } from '../../src/ingest/types.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const asset = (id: string, symbol: string): AssetInfo => ({
@@ -74,7 +74,7 @@ describe('MarketService', () => {
   let db: Db;
   let clock = NOW;
   beforeEach(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     clock = NOW;
   });
   afterEach(async () => {

@@ -16,7 +16,7 @@ import type { FxRate, MiningRecord, SourceSnapshot, SupplyRecord, Ticker } from 
 import { MarketService } from '../../src/market/service.ts';
 import { LOG_EVERY_MS, SourceHealthBook } from '../../src/market/source-health.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { startRecordedServer } from '../support/recorded-http.ts';
 import type { Recorded, RecordedRequest } from '../support/recorded-http.ts';
 
@@ -254,7 +254,7 @@ describe('source health through MarketService', () => {
   let db: Db;
   let tmp: string;
   beforeAll(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     tmp = mkdtempSync(join(tmpdir(), 'cw-health-'));
     writeFileSync(join(tmp, '.cookie'), `__cookie__:${'ab'.repeat(32)}\n`);
   });

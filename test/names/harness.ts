@@ -16,7 +16,7 @@ import { registerErrorHandling } from '../../src/rest/errors.ts';
 import { strictJsonBodies } from '../../src/server/json-body.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { NameService } from '../../src/names/service.ts';
 
 export const ADMIN_TOKEN = 'cwa_test-operator-token-0123456789';
@@ -32,7 +32,7 @@ export interface Harness {
 }
 
 export async function harness(o: { limits?: ApiLimits } = {}): Promise<Harness> {
-  const db = await openDb({});
+  const db = await openMemoryDb();
   const clock = { now: 1_767_225_600_000 }; // 2026-01-01T00:00:00Z
   const now = () => clock.now;
   const auth = new AuthService(db, { domain: DOMAIN, now });

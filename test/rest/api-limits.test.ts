@@ -15,7 +15,7 @@ import { createServer } from '../../src/server/app.ts';
 import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { ADMIN_TOKEN, wallet } from '../accounts/harness.ts';
 
 const LIMITS = { challenge: 3, 'sign-in': 4, public: 5, account: 6, partner: 7 };
@@ -24,7 +24,7 @@ let app: FastifyInstance;
 let db: Db;
 const routes: RouteOptions[] = [];
 beforeAll(async () => {
-  db = await openDb({});
+  db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
   const services = createServices(db, { domain: 'limits.test', nameSuffix: 'coin', nameNetwork: 'mainnet' });
   app = await createServer({

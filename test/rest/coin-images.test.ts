@@ -13,7 +13,7 @@ import { COIN_IMAGE_MAX_AGE, SPARKLINE_MAX_AGE } from '../../src/rest/assets/ind
 import { SPARKLINE_BOX } from '../../src/rest/assets/svg.ts';
 import { createServer } from '../../src/server/app.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { createTestMarket, TEST_NOW } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
 import { findAll, parseXml } from '../support/xml.ts';
@@ -229,7 +229,7 @@ describe('GET /assets/sparklines/<id>.svg', () => {
   });
 
   it('before the first aggregation 503 NOT_READY; a coin without history: a valid empty image', async () => {
-    const db = await openDb({});
+    const db = await openMemoryDb();
     const engine = engineConfig({ staleAfterMs: 900_000 });
     const market = new MarketService({ db, engine, now: () => TEST_NOW });
     const bare = await createServer({ market, engine, dataset: () => ({ kind: 'live', notice: null }) });

@@ -19,7 +19,7 @@ import type { Deployment } from '../../src/bridge/model.ts';
 import { NameService } from '../../src/names/service.ts';
 import { ProcessRun } from '../../src/start/process.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { createTestMarket, TEST_NOW } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
 
@@ -48,7 +48,7 @@ export interface OpenapiServer {
 }
 
 export async function openapiServer(): Promise<OpenapiServer> {
-  const db = await openDb({});
+  const db = await openMemoryDb();
   const now = () => TEST_NOW;
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-openapi-'));
   const deployment = loadDeployment('testnet');

@@ -16,14 +16,14 @@ import { DRAINED_BODY_BYTES } from '../../src/server/every-response.ts';
 import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { ADMIN_TOKEN } from '../accounts/harness.ts';
 
 const WALLET_HOST = 'https://wallet.example';
 let app: FastifyInstance;
 let db: Db;
 beforeAll(async () => {
-  db = await openDb({});
+  db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
   const services = createServices(db, { domain: 'headers.test', nameSuffix: 'coin', nameNetwork: 'mainnet' });
   const graph = {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceHealth } from '../../src/market/source-health.ts';
 import { MAX_OPERATION_NAMES, ProcessMetrics } from '../../src/start/metrics.ts';
 import { ProcessRun } from '../../src/start/process.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { cachedRead } from '../../src/store/read-cache.ts';
 import { ObservedSource } from '../../router/sources/source.ts';
 
@@ -123,7 +123,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
   it("counts the embedded store's read-cache hits and misses by domain", async () => {
     const m = new ProcessMetrics();
     m.label('product');
-    const db = await openDb({});
+    const db = await openMemoryDb();
     const series = (result: string) =>
       m.registry
         .getSingleMetricAsString('store_read_cache_lookups')

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { inSpan, injectTraceContext, tracingEnabled } from '../../src/core/trace.ts';
 import { ProcessRun } from '../../src/start/process.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import type { Db } from '../../src/store/db.ts';
 import { tracingConfig } from '../../src/tracing-config.ts';
 import { SERVER, startOtlpReceiver } from '../support/otlp.ts';
@@ -21,7 +21,7 @@ let db: Db;
 
 beforeAll(async () => {
   otlp = await startOtlpReceiver();
-  db = await openDb({});
+  db = await openMemoryDb();
 });
 afterAll(async () => {
   await db.close();

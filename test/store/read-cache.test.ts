@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from '../support/memory-db.ts';
 import { cachedRead, changed, withReadCache } from '../../src/store/read-cache.ts';
 import { insertName, selectResolution, updatePrivacy, upsertAddress } from '../../src/names/name-repo.ts';
 
@@ -10,7 +10,7 @@ const ACCOUNT = '00000000-0000-4000-8000-0000000000aa';
 describe('read cache on the embedded store (PGlite)', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({});
+    db = await openMemoryDb();
     await db.query('INSERT INTO accounts (id, address, role, created_at) VALUES ($1, $2, $3, $4)', [
       ACCOUNT,
       'ltc1qreadcache',

@@ -17,7 +17,7 @@ import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import { ensureDemoData } from '../../src/market/demo.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from './memory-db.ts';
 import { snapshotDigest, stateDigest, storeDigests } from './market-digest.ts';
 
 /** What one start-up scenario runs on. */
@@ -113,7 +113,7 @@ export async function runStarts(
   s: StartScenario,
   opts: { db?: Db; cache?: boolean; storeLater?: boolean } = {},
 ): Promise<{ first: StartDigests; restart: StartDigests; fromCache: boolean }> {
-  const db = opts.db ?? (await openDb({}));
+  const db = opts.db ?? (await openMemoryDb());
   const dataDir = await mkdtemp(join(tmpdir(), 'cw-first-start-'));
   const cacheFile = join(dataDir, 'history.cache');
   try {

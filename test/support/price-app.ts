@@ -9,7 +9,7 @@ import { engineConfig } from '../../src/start/wiring.ts';
 import { createServer } from '../../src/server/app.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openDb } from '../../src/store/open.ts';
+import { openMemoryDb } from './memory-db.ts';
 
 /** Fixed "now" of the in-process test market: 2026-11-21 12:00 UTC. */
 export const TEST_NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -34,7 +34,7 @@ export async function createTestMarket(
     now?: () => number;
   } = {},
 ): Promise<TestMarket> {
-  const db = await openDb({});
+  const db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
   const market = new MarketService({ db, engine, now: () => (opts.now ? opts.now() : TEST_NOW) });
   const seed = opts.seed ?? 20261121;
