@@ -13,6 +13,7 @@ import { inject } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { pgliteDb } from '../../src/store/pglite.ts';
+import { compiledPgliteWasm } from '../../src/store/pglite-wasm.ts';
 import { STORE_TEMPLATE_DIR } from '../../src/store/template.ts';
 import { traced } from '../../src/store/traced.ts';
 
@@ -60,7 +61,12 @@ function templateDump(): Promise<Blob> {
 
 /** A new, empty in-memory store, migrated and traced: what `openDb({})` returns, without initdb. */
 export async function openMemoryDb(): Promise<Db> {
-  const pg = new PGlite({ loadDataDir: await templateDump(), postgresqlconf: PGLITE_CONF });
+  const wasm = await compiledPgliteWasm(); // as openPglite: PGlite's WebAssembly when compiled in advance
+  const pg = new PGlite({
+    loadDataDir: await templateDump(),
+    ...(wasm ? { pgliteWasmModule: wasm } : {}),
+    postgresqlconf: PGLITE_CONF,
+  });
   await pg.waitReady;
   const db = pgliteDb(pg);
   try {
