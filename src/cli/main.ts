@@ -20,6 +20,8 @@ import {
 import type { CommandSpec } from './spec.ts';
 import { overviewText, usageText } from './usage.ts';
 
+export { mapStackTraces } from '../core/stack-traces.ts';
+
 /**
  * A command known by its spec, whose code is loaded when it runs: `--help` and `--version` load none of the product
  * (the build splits each of these imports into its own files).

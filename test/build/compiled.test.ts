@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { builtinModules } from 'node:module';
 import { CLI_ENTRY, EXTERNAL, SERVER_OUT } from '../../scripts/build.ts';
@@ -115,6 +116,24 @@ it('source maps lead from the compiled entry back to src/cli/main.ts', () => {
   expect(entry.originalSource).toMatch(/src\/cli\/main\.ts$/);
   const mainTs = readFileSync(join(PROJECT_ROOT, 'src', 'cli', 'main.ts'), 'utf8').split('\n');
   expect(mainTs[entry.originalLine]).toContain('unknown command');
+});
+
+it('stack traces of the compiled product name the TypeScript line, maps read only when a stack is printed', () => {
+  // An argument list that throws as main destructures it: the stack passes through main in dist/server/cli.js.
+  const script = `
+    const { main, mapStackTraces } = await import(${JSON.stringify(pathToFileURL(CLI_ENTRY).href)});
+    mapStackTraces();
+    const argv = { [Symbol.iterator]() { throw new Error('probe'); } };
+    try { await main(argv); } catch (err) { console.log(JSON.stringify(err.stack)); }`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: PROJECT_ROOT });
+  const stack = JSON.parse(out.toString()) as string;
+  const mainTs = readFileSync(join(PROJECT_ROOT, 'src', 'cli', 'main.ts'), 'utf8').split('\n');
+  const line = mainTs.findIndex((l) => l.includes('const [cmd, ...rest] = argv')) + 1;
+  expect(stack).toMatch(/^Error: probe\n/);
+  expect(stack).toContain(
+    `at main (${pathToFileURL(join(PROJECT_ROOT, 'src', 'cli', 'main.ts')).href}:${line}:`,
+  );
+  expect(stack).not.toContain('dist/server/cli.js');
 });
 
 it('runs without tsx: a development dependency, not imported by the CLI or the build it runs', () => {
