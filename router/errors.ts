@@ -97,4 +97,28 @@ export const routerErrors = {
       'BAD_REQUEST',
       'an event stream carries one operation: send a JSON object, not a batch',
     ),
+  /** A stream's POST whose body is no JSON object, or not `application/json` (`router/subscriptions/shape.ts`). */
+  notARequestObject: () =>
+    new ApiError(
+      400,
+      'BAD_REQUEST',
+      'a POST to /graphql must be a JSON object such as {"query":"subscription { … }"}, sent with Content-Type: application/json',
+    ),
+  /** A parameter of the wrong JSON type, in the engine's words for a plain request (`router/subscriptions/shape.ts`). */
+  wrongParameter: (name: string, expected: 'a string' | 'an object', where: 'body' | 'search') =>
+    new ApiError(
+      400,
+      'BAD_REQUEST',
+      where === 'body'
+        ? `\`${name}\` in a POST body must be ${expected} if provided.`
+        : `The ${name} search parameter should contain a JSON-encoded object.`,
+    ),
+  /** Any method but GET and POST (PUT is graphql-sse's single connection mode, which is not served). */
+  methodNotAllowed: (method: string) =>
+    new ApiError(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `/graphql takes GET or POST, not ${method.slice(0, 16)}: GraphQL over HTTP, and GraphQL over SSE in graphql-sse's distinct connections mode (its client's default; single connection mode, whose reservations are PUTs, is not served)`,
+      { allow: 'GET, POST' },
+    ),
 } as const;

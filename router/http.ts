@@ -3,7 +3,8 @@
  * POST that prefers `Accept: text/event-stream` (or accepts it, for a subscription: `router/negotiation.ts`) is
  * GraphQL over SSE (`router/sse.ts`), every answer with `Vary: Accept`; a WebSocket upgrade of `path` is
  * GraphQL over WebSocket (`router/ws.ts`), both served by the router's subscriptions. On close, the open streams are
- * cut first (their clients reconnect elsewhere), so that they do not hold the drain.
+ * cut first (their clients reconnect elsewhere), so that they do not hold the drain. PUT, DELETE and PATCH are
+ * `405 METHOD_NOT_ALLOWED` with `Allow: GET, POST` (PUT is graphql-sse's single connection mode, not served).
  * Bodies of any media type reach the router, so its CSRF prevention (not Fastify's 415) answers a
  * "simple" cross-site request. A body Fastify cannot read (malformed or empty JSON, over the body limit) still goes
  * to the router, which checks the API key and the budget first and then answers `INVALID_JSON` /
@@ -20,10 +21,15 @@ import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Caller } from '../src/access/access.ts';
 import { GRAPH_BODY_LIMITS } from '../src/access/plans.ts';
+import { routerErrors } from './errors.ts';
 import { routerRequest } from './fastify-request.ts';
+import { refusal } from './http-phase.ts';
 import type { Router, RouterRequest } from './index.ts';
 import { sseTransport, wantsEventStream } from './sse.ts';
 import { wsTransport } from './ws.ts';
+
+/** Methods answered 405 in the GraphQL error shape (any other but GET and POST gets the host's 404). */
+const OTHER_METHODS: readonly string[] = ['PUT', 'DELETE', 'PATCH'];
 
 /** A body over `bytes`, as the router is told. */
 const tooLarge = (bytes: number): NonNullable<RouterRequest['bodyError']> => ({
@@ -85,9 +91,17 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       }
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
+    /** PUT, DELETE, PATCH: 405, before the key is looked up or the body read. */
+    const notAllowed = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const e = routerErrors.methodNotAllowed(req.method);
+      noteRequest(req.raw, { refusal: e.code });
+      const r = refusal(e, {}, 'application/json; charset=utf-8');
+      return reply.code(r.status).headers(r.headers).send(r.body);
+    };
     // Before the body is read: a request the router would refuse for its key or a spent budget is answered at once.
     scope.addHook('onRequest', async (req, reply) => {
       if (req.url.startsWith(`${path}/health`)) return;
+      if (OTHER_METHODS.includes(req.method)) return notAllowed(req, reply);
       // The answer's type depends on Accept (`router/negotiation.ts`): caches must keep one per Accept.
       const vary = reply.getHeader('vary');
       void reply.header('vary', vary ? `${String(vary)}, Accept` : 'Accept');
@@ -109,6 +123,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
     const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);
     scope.get(path, handler);
     scope.post(path, handler);
+    scope.route({ method: [...OTHER_METHODS], url: path, handler: notAllowed });
     scope.setErrorHandler(async (err: FastifyError, req, reply) => {
       if (clientAborted(err, req.raw)) {
         // Gone before its body was read: nothing to answer, nothing wrong here (`src/core/client-aborted.ts`).

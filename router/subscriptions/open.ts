@@ -1,6 +1,7 @@
 /**
  * Opening a stream (GraphQL over SSE or WebSocket), transport-free: the router's own checks in the order a query
- * gets them — the HTTP phase (API key, request budget, tokens, persisted documents), parse and validate, the
+ * gets them — the HTTP phase (API key, request budget, tokens, persisted documents), the parameters' shape
+ * (`shape.ts`: the engine's checks of a plain request, which a stream does not reach), parse and validate, the
  * operation phase (shape limits, cost ceiling, cost budget charged at the estimate) — then the subscription's own:
  * coins per stream and open streams per plan, and its first event, computed at once. A refusal before the stream
  * starts has an HTTP status and coded errors; an admitted subscription is a {@link PushStream} whose first event is
@@ -29,6 +30,7 @@ import { coinsAsked, fragmentsOf, operationText, rootField } from './operation.t
 import { PushStream } from './stream.ts';
 import { pushEvents } from '../incremental.ts';
 import { peekOperation } from '../negotiation.ts';
+import { searchVariables, shapeError } from './shape.ts';
 
 export interface OpenOptions {
   plugins: readonly RouterPlugin[];
@@ -115,11 +117,14 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
       for (const p of httpPlugins) await p.onHttpRequest?.(info, state);
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
       if (info.batched) throw routerErrors.batchedSubscription();
+      const shape = shapeError(req);
+      if (shape) throw shape;
     } catch (e) {
       if (e instanceof ApiError) return refuseApi(e);
       throw e;
     }
-    const op = info.operations[0] ?? {};
+    const sent = info.operations[0] ?? {};
+    const op = info.method === 'GET' ? { ...sent, variables: searchVariables(req.search) } : sent;
     if (typeof op.query !== 'string' || op.query === '')
       return refuse(400, [
         requestError('a GraphQL request needs a query (or a persisted documentId)', 'BAD_REQUEST'),
