@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { performance } from 'node:perf_hooks';
 import { TimeoutError, withTimeout } from '../core/timeout.ts';
 import type { Fleet } from './fleet.ts';
 import { LocalShare } from './local-share.ts';
@@ -29,7 +30,10 @@ export const KEY_PREFIX = 'cw:rl';
 /** Prefix of every cost budget's key (in Redis: `cw:cb:key:<id>`, `cw:cb:ip:<addr>`). */
 export const COST_KEY_PREFIX = 'cw:cb';
 
-/** Turns a rate-limiter-flexible limiter family (one instance per limit) into a {@link RateLimitStore}. */
+/**
+ * Turns a rate-limiter-flexible limiter family (one instance per limit) into a {@link RateLimitStore}, except that a
+ * failed correction rejects: the caller decides what a failure means.
+ */
 function storeOf(make: (points: number) => RateLimiterAbstract): RateLimitStore {
   const byLimit = new Map<number, RateLimiterAbstract>();
   const limiter = (limit: number): RateLimiterAbstract => {
@@ -41,7 +45,7 @@ function storeOf(make: (points: number) => RateLimiterAbstract): RateLimitStore 
     async adjust(identity, limit, points) {
       if (points === 0) return;
       const rl = limiter(limit);
-      await (points < 0 ? rl.reward(identity, -points) : rl.penalty(identity, points)).catch(() => undefined);
+      await (points < 0 ? rl.reward(identity, -points) : rl.penalty(identity, points));
     },
     async consume(identity, limit, points = 1) {
       const rl = limiter(limit);
@@ -75,7 +79,13 @@ function storeOf(make: (points: number) => RateLimiterAbstract): RateLimitStore 
  * another (default {@link KEY_PREFIX}: requests); `windowSeconds` is the window's length (default one minute).
  */
 export function createMemoryLimiter(prefix = KEY_PREFIX, windowSeconds = WINDOW_SECONDS): RateLimitStore {
-  return storeOf((points) => new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: prefix }));
+  const store = storeOf(
+    (points) => new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: prefix }),
+  );
+  return {
+    consume: store.consume,
+    adjust: (identity, limit, points) => store.adjust(identity, limit, points).catch(() => undefined),
+  };
 }
 
 /** How the limiter counts now: `local` (one process, no Redis), `shared` (in Redis), `degraded` (Redis away). */
@@ -93,7 +103,10 @@ export interface LimiterClient {
 }
 
 export interface RedisLimiterOptions {
-  /** A Redis call slower than this counts as a failure; default 250 ms. */
+  /**
+   * How long Redis may answer none of the limiter's calls before it counts as unreachable (the limiter degrades);
+   * default {@link REDIS_TIMEOUT_MS}. A slow answer is awaited: only Redis's answer may decide a shared count.
+   */
   timeoutMs?: number;
   /** Told about each failure that sent a request to the local share (rate-limit your logging); default none. */
   onFallback?: (err: unknown) => void;
@@ -128,14 +141,36 @@ return v`;
 const RETRY_MS = 1_000;
 
 /**
+ * How long Redis may go without answering any rate-limit call before it counts as unreachable: long enough that a
+ * loaded process or server (a burst, a busy machine: answers of several hundred ms) is still answered, short enough
+ * that a Redis that hangs costs the requests under way a bounded wait. Below it a slow answer decides as a fast one
+ * would.
+ */
+export const REDIS_TIMEOUT_MS = 2_000;
+
+/** At most this many times `timeoutMs` is one call awaited while Redis answers others (a queue that drains slowly). */
+const MAX_WAIT_FACTOR = 4;
+
+/** What a wait for Redis that is not over yet resolves to. */
+const TICK = Symbol('tick');
+
+/** Lets the I/O that arrived while the event loop was busy be read (`setImmediate` runs after the poll phase). */
+const afterPendingIo = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/**
  * Counts in Redis (`REDIS_URL`), so every process shares one budget per identity. Takes a connected node-redis v4+
  * client; rate-limiter-flexible is told so with `useRedisPackage`. The client is not closed here.
  *
  * While Redis is unreachable (the client not ready) or fails, the limiter is `degraded`: it counts this process's share
  * of each budget (`local-share.ts`: the budget divided by the fleet's size), never more, and sends nothing to Redis.
  * When the client is ready again the open windows' counts (this process's, times the fleet's size) are carried into
- * Redis before anything else is counted there, and counting is shared again. A call slower than `timeoutMs` while the client is ready does not degrade the
- * limiter: that request is decided by the local share, and the call, still under way, is counted by Redis.
+ * Redis before anything else is counted there, and counting is shared again.
+ *
+ * A slow answer is awaited: deciding a request locally while its call still counts in Redis would admit it on top of
+ * what Redis admits, beyond the plan. Only a Redis that answers none of the calls for `timeoutMs` (default
+ * {@link REDIS_TIMEOUT_MS}), or keeps one waiting for four times that, degrades the limiter, as a failure does; the
+ * calls it leaves under way may still count in Redis, which is stricter, never looser. Once degraded, every decision
+ * is the local share's, a late answer's too.
  */
 export function createRedisLimiter(
   client: LimiterClient,
@@ -157,8 +192,52 @@ export function createRedisLimiter(
       }),
   );
   const local = new LocalShare(windowSeconds * 1000);
-  const timeoutMs = opts.timeoutMs ?? 250;
+  const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
   const size = () => opts.fleet?.size() ?? 1;
+  /** When Redis last answered one of this limiter's calls (`performance.now()`, not the window's clock). */
+  let lastAnswer = 0;
+
+  /**
+   * `work`'s result, or a {@link TimeoutError} once Redis has answered none of this limiter's calls for `timeoutMs`
+   * since this one began: "Redis does not answer", not "this answer is slow". Answers to other calls (a burst's queue
+   * being drained) keep it waiting, up to {@link MAX_WAIT_FACTOR} × `timeoutMs`. Before giving up it lets pending
+   * I/O be read: after the event loop was held up (a loaded machine), the answer may be waiting in the socket while the
+   * timer, which runs first, has expired.
+   */
+  const awaitRedis = async <T>(work: Promise<T>, what: string): Promise<T> => {
+    let settled = false;
+    const tracked = work.then(
+      (v) => ((lastAnswer = performance.now()), (settled = true), v),
+      (err: unknown) => {
+        settled = true;
+        throw err;
+      },
+    );
+    tracked.catch(() => undefined); // a failure after the timeout is nobody's: the caller has moved on
+    const started = performance.now();
+    /** Ms left before giving up: `timeoutMs` after the later of this call's start and Redis's last answer, capped. */
+    const left = () =>
+      Math.min(Math.max(started, lastAnswer) + timeoutMs, started + MAX_WAIT_FACTOR * timeoutMs) -
+      performance.now();
+    for (;;) {
+      const wait = left();
+      if (wait > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const tick = new Promise<typeof TICK>((r) => (timer = setTimeout(() => r(TICK), wait)));
+        try {
+          const r = await Promise.race([tracked, tick]);
+          if (r !== TICK) return r;
+        } finally {
+          clearTimeout(timer);
+        }
+        continue;
+      }
+      await afterPendingIo();
+      if (settled) return tracked;
+      if (left() <= 0) throw new TimeoutError(timeoutMs, what);
+    }
+  };
+
   let degraded = false;
   let retryAt = 0;
   let recovering: Promise<void> | null = null;
@@ -211,18 +290,15 @@ export function createRedisLimiter(
       opts.fleet?.join();
       if (!(await stillDegraded()))
         try {
-          const r = await withTimeout(redis.consume(identity, limit, points), timeoutMs, {
-            what: 'redis rate-limit store',
-          });
-          local.note(identity, r.consumed ?? 0, r.resetMs, now());
-          return r;
-        } catch (err) {
-          if (err instanceof TimeoutError && client.isReady) {
-            // Slow, not gone (a loaded process or server): the call goes on and Redis most likely counts it, so the
-            // other processes see it. This request alone is decided by the local share, which is not carried back.
-            opts.onFallback?.(err);
-            return local.consume(identity, limit, points, size(), now(), false);
+          const r = await awaitRedis(redis.consume(identity, limit, points), 'redis rate-limit store');
+          if (!degraded) {
+            local.note(identity, r.consumed ?? 0, r.resetMs, now());
+            return r;
           }
+          // Another call failed while this one was under way: the local share decides, counting these points as
+          // Redis's (not carried back). A refusal by Redis stands: the key had spent its budget there.
+          return r.allowed ? local.consume(identity, limit, points, size(), now(), false) : r;
+        } catch (err) {
           degrade(err);
         }
       return local.consume(identity, limit, points, size(), now());
@@ -231,10 +307,10 @@ export function createRedisLimiter(
       if (points === 0) return;
       if (!(await stillDegraded()))
         try {
-          await withTimeout(redis.adjust(identity, limit, points), timeoutMs);
+          await awaitRedis(redis.adjust(identity, limit, points), 'redis rate-limit store');
           return;
-        } catch {
-          // counted below, where the next consume will look
+        } catch (err) {
+          degrade(err); // counted below, where the next consume looks, and carried back with it
         }
       local.adjust(identity, points, now());
     },

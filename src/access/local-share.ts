@@ -41,7 +41,7 @@ interface Span {
   slot: number;
   /** Admitted points per slot. */
   admitted: number[];
-  /** Of those, the points Redis was sent too (decided here because it was slow): never carried back. */
+  /** Of those, the points Redis counted too (its answer came after this process took over): never carried back. */
   sent: number[];
   /** The store's count when this process took over (0 for none), and its part of it counted until `spentUntil`. */
   spent: number;
@@ -80,13 +80,13 @@ export class LocalShare {
     this.seen.delete(identity); // re-inserted last: the map's order is the order of last use
     this.seen.set(identity, { consumed, end: now + resetMs });
     bound(this.seen);
-    this.spans.delete(identity); // the store answers again: local counts (of slow answers) are out of date
   }
 
   /**
    * Counts `points` against this process's share of `limit` for `processes` processes. The figures returned are the
    * fleet's as this process estimates them (remaining: its share left × processes), the decision its own.
-   * `carry: false`: the points were sent to the store too (it was only slow to answer), so they are not carried back.
+   * `carry: false`: the store counted the points too (it answered after this process took over), so they are not
+   * carried back.
    */
   consume(
     identity: string,

@@ -60,13 +60,15 @@ describe('memory limiter', () => {
   });
 });
 
+/** A fleet of `n` processes, as `fleet.ts` would learn it. */
+const fleetOf = (n: number) => ({ size: () => n, join: vi.fn() });
+
 describe('redis limiter while Redis is away', () => {
   /** A node-redis look-alike whose every call fails (Redis unreachable but the client says ready). */
   const broken = {
     isReady: true,
     eval: () => Promise.reject(new Error('ECONNREFUSED')),
   };
-  const fleetOf = (n: number) => ({ size: () => n, join: vi.fn() });
 
   it('counts its share of the budget (the budget divided by the processes), and reports it', async () => {
     const errors: unknown[] = [];
@@ -95,13 +97,99 @@ describe('redis limiter while Redis is away', () => {
     expect(evalSpy).not.toHaveBeenCalled();
     expect(rl.state()).toBe('degraded');
   });
+});
 
-  it('decides a request whose Redis call is slower than timeoutMs by the local share, without degrading', async () => {
-    const hung = { isReady: true, eval: vi.fn(() => new Promise(() => undefined)) };
-    const rl = createRedisLimiter(hung, { timeoutMs: 20, fleet: fleetOf(3) });
-    expect(await rl.consume('key:z', 30)).toMatchObject({ allowed: true, remaining: 27 });
+/**
+ * A node-redis look-alike for the calls the limiter makes: rate-limiter-flexible's counting script (the count and the
+ * ms left in the window, counted when the call arrives) and the carry-over script (recorded, and added). Each counting call is
+ * answered after `delayMs(n)` ms (n: the call's number from 0), or fails when that is `'fail'`, as a loaded, hung or
+ * broken Redis would.
+ */
+function fakeRedis(delayMs: (n: number) => number | 'fail') {
+  const counts = new Map<string, number>();
+  const carried: string[][] = [];
+  let calls = 0;
+  return {
+    isReady: true,
+    counts,
+    carried,
+    async eval(_script: string, o: { keys: string[]; arguments: string[] }): Promise<unknown> {
+      if (o.keys.length === 2) {
+        carried.push([o.keys[0] as string, ...o.arguments]);
+        counts.set(o.keys[0] as string, (counts.get(o.keys[0] as string) ?? 0) + Number(o.arguments[0]));
+        return 0;
+      }
+      const delay = delayMs(calls++);
+      if (delay === 'fail') throw new Error('ECONNRESET');
+      const key = o.keys[0] as string;
+      const v = (counts.get(key) ?? 0) + Number(o.arguments[0]);
+      counts.set(key, v);
+      await new Promise((r) => setTimeout(r, delay));
+      return [v, 60_000];
+    },
+  };
+}
+
+describe('redis limiter with slow answers', () => {
+  it('awaits answers slower than a few hundred ms: a burst of 650 for 600 admits 600, all decided by Redis', async () => {
+    const redis = fakeRedis((n) => 100 + (n % 5) * 100); // 100 to 500 ms
+    const errors: unknown[] = [];
+    const rl = createRedisLimiter(redis, { onFallback: (e) => errors.push(e), fleet: fleetOf(2) });
+    const results = await Promise.all(Array.from({ length: 650 }, () => rl.consume('key:burst', 600)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(600);
+    expect(redis.counts.get('cw:rl:key:burst')).toBe(650);
+    expect(errors).toEqual([]);
     expect(rl.state()).toBe('shared');
-    await rl.consume('key:z', 30);
-    expect(hung.eval).toHaveBeenCalledTimes(2); // Redis is still asked: slow is not gone
+  });
+
+  it('keeps waiting past timeoutMs while Redis answers other calls (a queue drained slowly)', async () => {
+    const redis = fakeRedis((n) => 100 + n); // one answer a millisecond, the last after 700 ms
+    const errors: unknown[] = [];
+    const rl = createRedisLimiter(redis, { timeoutMs: 200, onFallback: (e) => errors.push(e) });
+    const results = await Promise.all(Array.from({ length: 600 }, () => rl.consume('key:queue', 500)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(500);
+    expect(errors).toEqual([]);
+    expect(rl.state()).toBe('shared');
+  });
+
+  it('degrades when Redis answers nothing within timeoutMs: from then on only the local share admits', async () => {
+    const redis = fakeRedis(() => 1_000); // hung: every call counted, none answered in time
+    const states: string[] = [];
+    const rl = createRedisLimiter(redis, {
+      timeoutMs: 50,
+      fleet: fleetOf(2),
+      onState: (s) => states.push(s),
+    });
+    const results = await Promise.all(Array.from({ length: 30 }, () => rl.consume('key:hung', 20)));
+    // The 30 calls under way are counted in Redis but decide nothing: 20 / 2 admitted here, what this process may.
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(states).toEqual(['degraded']);
+    expect((await rl.consume('key:hung', 20)).allowed).toBe(false);
+  });
+
+  it('decides an answer that comes after the limiter degraded by the local share, and does not carry it back', async () => {
+    let t = 1_700_000_000_000;
+    // Call 0 answers after 100 ms; call 1 fails at once (the limiter degrades); later calls answer at once.
+    const redis = fakeRedis((n) => (n === 0 ? 100 : n === 1 ? 'fail' : 0));
+    const rl = createRedisLimiter(redis, { fleet: fleetOf(1), now: () => t });
+    const late = rl.consume('key:late', 3);
+    expect(await rl.consume('key:late', 3)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(rl.state()).toBe('degraded');
+    expect(await late).toMatchObject({ allowed: true, remaining: 1 }); // the local share's count: Redis's and its own
+    expect(await rl.consume('key:late', 3)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await rl.consume('key:late', 3)).allowed).toBe(false);
+    t += 1_000; // retried: the two admitted here alone are carried back, not the one Redis counted
+    expect(await rl.consume('key:late', 3)).toMatchObject({ allowed: false });
+    expect(rl.state()).toBe('shared');
+    expect(redis.carried).toEqual([['cw:rl:key:late', '2', '0', '60000']]);
+  });
+
+  it('a failed correction degrades too, and counts in the local share', async () => {
+    const redis = fakeRedis(() => 'fail');
+    const rl = createRedisLimiter(redis, { fleet: fleetOf(1) });
+    await rl.adjust('key:cost', 100, 70);
+    expect(rl.state()).toBe('degraded');
+    expect(await rl.consume('key:cost', 100, 40)).toMatchObject({ allowed: false });
+    expect(await rl.consume('key:cost', 100, 30)).toMatchObject({ allowed: true, remaining: 0 });
   });
 });

@@ -99,17 +99,24 @@ describe('scale-out access through Redis', () => {
       approve: true,
     });
     await Promise.all([one.keys.lookup(key), two.keys.lookup(key)]);
-    // Each process's first count warms its connection and Redis's script cache (another identity): on a loaded
-    // machine a cold first call may pass the 250 ms after which a request is decided without Redis.
+    // Each process's first count warms its connection and Redis's script cache (another identity), so that the burst
+    // measures counting alone.
     await Promise.all(
       [one, two].map((p) => p.access.check({ headers: {}, query: {}, socketIp: '10.0.0.9' })),
     );
-    // 650 concurrent requests, alternating between the two processes.
+    // 650 concurrent requests, alternating between the two processes. On a loaded machine answers take several
+    // hundred ms; each is awaited while Redis keeps answering, so Redis alone decides (slowestMs shown on failure).
+    let slowestMs = 0;
     const results = await Promise.all(
-      Array.from({ length: 650 }, (_, i) => (i % 2 ? two : one).access.check(withKey(key))),
+      Array.from({ length: 650 }, async (_, i) => {
+        const t = performance.now();
+        const d = await (i % 2 ? two : one).access.check(withKey(key));
+        slowestMs = Math.max(slowestMs, Math.round(performance.now() - t));
+        return d;
+      }),
     );
     const admitted = results.filter((d) => d.ok).length;
-    expect(admitted).toBe(600);
+    expect({ admitted, slowestMs }).toMatchObject({ admitted: 600 });
     const denied = results.filter((d) => !d.ok);
     expect(denied).toHaveLength(50);
     for (const d of denied) expect(d).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
@@ -355,7 +362,7 @@ describe('limits degrade to local, never to none (Redis stopped and started agai
       const load = Promise.all(Array.from({ length: 6 }, worker));
       try {
         await until(() => done.length > 0 && Date.now() - t0 > 1_500, 'load under way');
-        // A Redis call slower than 250 ms counts as a failure: on a loaded machine the routers may degrade for a moment.
+        // The routers' first counts (warm-up, a cold start under load) may have degraded them for a moment.
         await until(
           async () => (await Promise.all(routers.map(health))).every((s) => s === 'shared'),
           'shared',
