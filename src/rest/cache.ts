@@ -27,6 +27,11 @@ const MIN_COMPRESS = 1024;
 /** The content codings answers are compressed with, the smaller first. */
 const CODINGS = ['br', 'gzip'];
 
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** Bytes an entry holds: its body and the compressed variants made so far (256 for the rest of it). */
+const entryBytes = (e: Entry): number => e.body.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 256;
+
 export class ResponseCache {
   private readonly entries: LRUCache<string, Entry>;
   /** Request URL (key parameters redacted) → entry key, for the fast path of `tryUrl`. */
@@ -36,12 +41,21 @@ export class ResponseCache {
    * @param maxEntries cap on distinct keys (and on URL aliases); the least recently used go first. Default 5,000.
    * @param shedder refuses a build (503 `OVERLOADED`) while the process is overloaded: answers already built are
    *   still served. Default none.
+   * @param maxBytes cap on the bytes of all entries (bodies and their compressed variants), least recently used out
+   *   first; an answer over an eighth of it is served but not kept. Default 32 MiB: without it, 5,000 varied chart
+   *   answers of ~100 KB each held half a gigabyte, most of it of snapshots no request would see again.
    */
   constructor(
     maxEntries = 5_000,
     private readonly shedder?: Pick<LoadShedder, 'begin'>,
+    maxBytes = 32 * 1024 * 1024,
   ) {
-    this.entries = new LRUCache({ max: maxEntries });
+    this.entries = new LRUCache({
+      max: maxEntries,
+      maxSize: maxBytes,
+      maxEntrySize: maxBytes / 8,
+      sizeCalculation: entryBytes,
+    });
     this.byUrl = new LRUCache({ max: maxEntries });
   }
 
@@ -66,7 +80,7 @@ export class ResponseCache {
     let e = this.entries.get(key);
     if (!e || e.version !== version) e = await this.fill(req, key, version, maxAge, build, exact);
     this.byUrl.set(urlKey(req), key);
-    return this.deliver(req, reply, e);
+    return this.deliver(req, reply, key, e);
   }
 
   /**
@@ -77,12 +91,12 @@ export class ResponseCache {
   tryUrl(req: FastifyRequest, reply: FastifyReply, version: number): boolean {
     const key = this.byUrl.get(urlKey(req));
     const e = key === undefined ? undefined : this.entries.get(key);
-    if (!e || e.version !== version) return false;
-    this.deliver(req, reply, e);
+    if (!e || e.version !== version || key === undefined) return false;
+    this.deliver(req, reply, key, e);
     return true;
   }
 
-  private deliver(req: FastifyRequest, reply: FastifyReply, e: Entry): FastifyReply {
+  private deliver(req: FastifyRequest, reply: FastifyReply, key: string, e: Entry): FastifyReply {
     reply.header('etag', e.etag);
     reply.header('cache-control', `public, max-age=${e.maxAge}`);
     reply.header('vary', 'accept-encoding');
@@ -95,15 +109,31 @@ export class ResponseCache {
       // By the client's q-values (`gzip;q=0` refuses gzip), br before gzip between equals.
       const coding = preferredCoding(req.headers['accept-encoding'], CODINGS);
       if (coding === 'br') {
-        e.br ??= brotliCompressSync(e.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+        if (!e.br) {
+          e.br = brotliCompressSync(e.body, BROTLI);
+          this.recount(key, e);
+        }
         return reply.header('content-encoding', 'br').send(e.br);
       }
       if (coding === 'gzip') {
-        e.gzip ??= gzipSync(e.body, { level: 6 });
+        if (!e.gzip) {
+          e.gzip = gzipSync(e.body, { level: 6 });
+          this.recount(key, e);
+        }
         return reply.header('content-encoding', 'gzip').send(e.gzip);
       }
     }
     return reply.send(e.body);
+  }
+
+  /**
+   * `e` has a new compressed variant: its size counted again against the byte cap, when it is still the entry
+   * (lru-cache sizes a value when it is set, and setting the same value again keeps the old size).
+   */
+  private recount(key: string, e: Entry): void {
+    if (this.entries.peek(key) !== e) return;
+    this.entries.delete(key);
+    this.entries.set(key, e);
   }
 
   private fill(
