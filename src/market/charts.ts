@@ -77,6 +77,11 @@ export class ChartCache {
     }) as Promise<CandleRows>;
   }
 
+  /** Chart points and candles held now (what {@link MAX_CACHED_POINTS} bounds). */
+  cachedPoints(): number {
+    return this.done.calculatedSize;
+  }
+
   /** Series and candles built since start (each once per snapshot and key: the rest were shared). */
   built(): number {
     return this.builds;
@@ -88,7 +93,12 @@ export class ChartCache {
     build: () => Promise<ChartSeries | CandleRows>,
   ): Promise<ChartSeries | CandleRows> {
     let v = this.versions.get(snap);
-    if (v === undefined) this.versions.set(snap, (v = ++this.lastVersion));
+    if (v === undefined) {
+      this.versions.set(snap, (v = ++this.lastVersion));
+      // Entries are keyed by their snapshot's version: those of older snapshots are never asked for again, and kept
+      // they held up to MAX_CACHED_POINTS (~75 MB) of charts no one would read until evicted one by one.
+      this.done.clear();
+    }
     const k = `${v}|${key}`;
     const hit = this.done.get(k);
     if (hit) return Promise.resolve(hit);
