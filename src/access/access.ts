@@ -241,8 +241,7 @@ export function createAccess(opts: AccessOptions): Access {
     const limit = costBudgets[caller.plan];
     const r = await costLimiter.consume(caller.identity, limit, points);
     if (r.allowed) return { ok: true as const, limit, remaining: r.remaining, resetMs: r.resetMs };
-    // Refused: the points are given back, so that a smaller operation may still fit what is left.
-    await costLimiter.adjust(caller.identity, limit, -points);
+    // Refused: nothing was counted, so a smaller operation may still fit what is left.
     return costDenial(caller.plan, limit, points, r);
   };
 
@@ -331,7 +330,7 @@ const whoOf = (plan: CallerPlan): string =>
 
 function costDenial(plan: CallerPlan, limit: number, points: number, r: RateLimitResult): AccessDenial {
   const retry = Math.max(1, Math.ceil(r.resetMs / 1000));
-  // What was left before this operation (the refused charge counted, then given back).
+  // What was left before this operation (`consumed` is what the count would have been with it).
   const left = Math.max(0, limit - ((r.consumed ?? limit) - points));
   return {
     ok: false,

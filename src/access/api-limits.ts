@@ -1,7 +1,7 @@
 /**
  * Rate limits of the `/api/*` surface (accounts, sign-in, names, dapp store, bridge reads): per client IP where the
  * caller is not signed in, per account (or partner) where it is. Counted by the same {@link RateLimitStore} as the
- * price API's budgets (fixed 60-second windows; in Redis when `REDIS_URL` is set, so every process shares them), under
+ * price API's budgets (any sliding 60 seconds; in Redis when `REDIS_URL` is set, so every process shares them), under
  * identities of their own (`api:<bucket>:<who>`), so that they never touch a key's request budget.
  * docs/plans-and-limits.md ("The /api limits") lists what each bucket covers.
  */

@@ -1,24 +1,26 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { performance } from 'node:perf_hooks';
 import { TimeoutError, withTimeout } from '../core/timeout.ts';
 import type { Fleet } from './fleet.ts';
-import { LocalShare } from './local-share.ts';
+import { LocalShare, SLOTS } from './local-share.ts';
 
 import type { RateLimitResult } from './local-share.ts';
 
 export type { RateLimitResult };
 
 /**
- * Counts per identity (`key:<id>` or `ip:<addr>`) in fixed 60-second windows: requests (one point each) or query
- * cost (its points). The first count of an identity opens its window; the count restarts when the window ends.
+ * Counts per identity (`key:<id>` or `ip:<addr>`) in a sliding window: requests (one point each) or query cost (its
+ * points). A window is counted in tenths ("slots"): a call is admitted when the points of the last 11 slots plus its
+ * own are at most the limit, so no window of the limit's length, wherever it falls, holds more than the limit (the
+ * 11th slot stands for the part of a window that reaches into the oldest tenth). A point leaves the count 11 tenths
+ * after the start of the slot it was counted in. Only admitted points count: a caller who keeps asking is admitted
+ * again as its earlier requests leave, as with the local share (`local-share.ts`), which is the same rule.
  */
 export interface RateLimitStore {
-  /** Counts `points` (default 1) against a budget of `limitPerMinute`; over it, the points still count. */
+  /** Counts `points` (default 1) against a budget of `limitPerMinute`; a refusal counts nothing. */
   consume(identity: string, limitPerMinute: number, points?: number): Promise<RateLimitResult>;
   /**
-   * Corrects what was counted in the current window by `points`: fewer (negative: a refund) or more. Never refuses;
-   * a failure is swallowed (a correction is best effort).
+   * Corrects what was counted by `points`: fewer (negative: a refund, from the newest slots back, never below zero)
+   * or more (in the current slot). Never refuses.
    */
   adjust(identity: string, limitPerMinute: number, points: number): Promise<void>;
 }
@@ -31,60 +33,17 @@ export const KEY_PREFIX = 'cw:rl';
 export const COST_KEY_PREFIX = 'cw:cb';
 
 /**
- * Turns a rate-limiter-flexible limiter family (one instance per limit) into a {@link RateLimitStore}, except that a
- * failed correction rejects: the caller decides what a failure means.
- */
-function storeOf(make: (points: number) => RateLimiterAbstract): RateLimitStore {
-  const byLimit = new Map<number, RateLimiterAbstract>();
-  const limiter = (limit: number): RateLimiterAbstract => {
-    let rl = byLimit.get(limit);
-    if (!rl) byLimit.set(limit, (rl = make(limit)));
-    return rl;
-  };
-  return {
-    async adjust(identity, limit, points) {
-      if (points === 0) return;
-      const rl = limiter(limit);
-      await (points < 0 ? rl.reward(identity, -points) : rl.penalty(identity, points));
-    },
-    async consume(identity, limit, points = 1) {
-      const rl = limiter(limit);
-      try {
-        const r = await rl.consume(identity, points);
-        return {
-          allowed: true,
-          limit,
-          remaining: r.remainingPoints,
-          resetMs: Math.max(0, r.msBeforeNext),
-          consumed: r.consumedPoints,
-        };
-      } catch (err) {
-        // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error on store failure.
-        if (err instanceof RateLimiterRes)
-          return {
-            allowed: false,
-            limit,
-            remaining: 0,
-            resetMs: Math.max(0, err.msBeforeNext),
-            consumed: err.consumedPoints,
-          };
-        throw err;
-      }
-    },
-  };
-}
-
-/**
- * Counts in this process's memory: the default (one process, no Redis). `prefix` tells one family of counters from
- * another (default {@link KEY_PREFIX}: requests); `windowSeconds` is the window's length (default one minute).
+ * Counts in this process's memory: the default (one process, no Redis), by the local share's rule with a fleet of one
+ * (the whole budget). `prefix` names a family of counters in Redis; in memory each limiter has counts of its own, so
+ * it is taken only so that both kinds are made alike. `windowSeconds` is the window's length (default one minute).
  */
 export function createMemoryLimiter(prefix = KEY_PREFIX, windowSeconds = WINDOW_SECONDS): RateLimitStore {
-  const store = storeOf(
-    (points) => new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: prefix }),
-  );
+  void prefix;
+  const counts = new LocalShare(windowSeconds * 1000);
   return {
-    consume: store.consume,
-    adjust: (identity, limit, points) => store.adjust(identity, limit, points).catch(() => undefined),
+    consume: (identity, limit, points = 1) =>
+      Promise.resolve(counts.consume(identity, limit, points, 1, Date.now())),
+    adjust: (identity, _limit, points) => Promise.resolve(counts.adjust(identity, points, Date.now())),
   };
 }
 
@@ -96,7 +55,7 @@ export interface SharedRateLimitStore extends RateLimitStore {
   state(): Exclude<LimiterState, 'local'>;
 }
 
-/** The node-redis v4+ calls the limiter makes (rate-limiter-flexible's `useRedisPackage` calls and the carry-over). */
+/** The node-redis v4+ call the limiter makes: EVAL of its scripts. */
 export interface LimiterClient {
   isReady: boolean;
   eval(script: string, opts: { keys: string[]; arguments: string[] }): Promise<unknown>;
@@ -118,24 +77,106 @@ export interface RedisLimiterOptions {
   windowSeconds?: number;
   /** The processes sharing each budget (`fleet.ts`), what the local share divides by; default one. */
   fleet?: Pick<Fleet, 'size' | 'join'>;
-  /** The clock (ms); default `Date.now`. */
+  /** The clock (ms) of the local share and of retries; default `Date.now`. Redis's slots follow Redis's clock. */
   now?: () => number;
 }
 
 /**
- * Adds one process's local counts of a window to the Redis counter rate-limiter-flexible keeps (`KEYS[1]`), once
- * Redis is back. `KEYS[2]` holds the largest pre-outage count any process has carried (`ARGV[2]`), so that it is
- * counted once, however many processes saw it: absent, it is what the counter already holds (Redis kept its data),
- * or 0 (Redis came back empty). The counter keeps its TTL, or gets the window's rest (`ARGV[3]`, ms).
+ * What every script starts with: `KEYS[1]` is an identity's hash of slot → points, `ARGV[1]` a slot's length (ms).
+ * The clock is Redis's (`TIME`), not the calling process's: every router counts in the same slots however their
+ * clocks disagree. Slots that have left the span (11) are deleted; `live` holds the others, `used` their sum. A key of
+ * another type (the fixed windows' counter of an earlier release, a minute at most) is replaced. `keep` sets the TTL:
+ * until the newest slot leaves the span.
  */
-const CARRY_SCRIPT = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
-local base = tonumber(redis.call('get', KEYS[2]) or cur)
-local spent = math.max(base, tonumber(ARGV[2]))
-local v = redis.call('incrby', KEYS[1], tonumber(ARGV[1]) + spent - base)
-local ttl = redis.call('pttl', KEYS[1])
-if ttl < 0 then ttl = tonumber(ARGV[3]); redis.call('pexpire', KEYS[1], ttl) end
-redis.call('set', KEYS[2], spent, 'PX', ttl)
-return v`;
+const PRELUDE = `local slotMs = tonumber(ARGV[1])
+local t = redis.call('time')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local slot = math.floor(now / slotMs)
+local span = ${SLOTS + 1}
+if redis.call('type', KEYS[1]).ok ~= 'hash' then redis.call('del', KEYS[1]) end
+local h = redis.call('hgetall', KEYS[1])
+local live, used = {}, 0
+for i = 1, #h, 2 do
+  local s, c = tonumber(h[i]), tonumber(h[i + 1])
+  if s <= slot - span then redis.call('hdel', KEYS[1], h[i]) else
+    used = used + c
+    live[#live + 1] = { s, c }
+  end
+end
+local function keep()
+  local newest = slot
+  for _, e in ipairs(live) do if e[1] > newest then newest = e[1] end end
+  if redis.call('exists', KEYS[1]) == 1 then redis.call('pexpire', KEYS[1], (newest + span) * slotMs - now) end
+end
+`;
+
+/**
+ * Counts `ARGV[3]` points against a limit of `ARGV[2]`: admitted (into the current slot) when `used` plus them is at
+ * most the limit. Returns `{ admitted 1|0, consumed, resetMs }`: consumed is `used` after the call (with the points
+ * when refused: what it would have been); resetMs is when enough of the oldest slots leave the span for the same call
+ * to fit (refused) or for one point more (admitted); when fewer are counted, when all have; a window when none are.
+ */
+const CONSUME_SCRIPT = `${PRELUDE}local limit, points = tonumber(ARGV[2]), tonumber(ARGV[3])
+local allowed = used + points <= limit
+if allowed and points > 0 then
+  redis.call('hincrby', KEYS[1], slot, points)
+  live[#live + 1] = { slot, points }
+  used = used + points
+end
+keep()
+local need = allowed and 1 or used + points - limit
+table.sort(live, function(a, b) return a[1] < b[1] end)
+local at, freed = now + (span - 1) * slotMs, 0
+for _, e in ipairs(live) do
+  at = (e[1] + span) * slotMs
+  freed = freed + e[2]
+  if freed >= need then break end
+end
+return { allowed and 1 or 0, allowed and used or used + points, math.max(1, at - now) }`;
+
+/** Corrects the count by `ARGV[2]` points: more into the current slot, fewer from the newest slots back. */
+const ADJUST_SCRIPT = `${PRELUDE}local left = tonumber(ARGV[2])
+if left > 0 then
+  redis.call('hincrby', KEYS[1], slot, left)
+  live[#live + 1] = { slot, left }
+else
+  table.sort(live, function(a, b) return a[1] > b[1] end)
+  for _, e in ipairs(live) do
+    if left >= 0 then break end
+    local take = math.min(e[2], -left)
+    if take == e[2] then redis.call('hdel', KEYS[1], e[1]) else redis.call('hincrby', KEYS[1], e[1], -take) end
+    left = left + take
+  end
+end
+keep()
+return 0`;
+
+/**
+ * Adds one process's local counts (`ARGV[2]`) into the current slot of the sliding count (`KEYS[1]`), once Redis is
+ * back. `KEYS[2]` holds the largest pre-outage count any process has carried (`ARGV[3]`), so that it is counted once,
+ * however many processes saw it: absent, it is what the count already holds (Redis kept its data), or 0 (Redis came
+ * back empty). The marker lasts `ARGV[4]` ms. Points carried count from now: later than they were admitted, so too
+ * strict for a while, never too loose. Returns the count.
+ */
+const CARRY_SCRIPT = `${PRELUDE}local base = tonumber(redis.call('get', KEYS[2]) or used)
+local spent = math.max(base, tonumber(ARGV[3]))
+local add = tonumber(ARGV[2]) + spent - base
+if add > 0 then
+  redis.call('hincrby', KEYS[1], slot, add)
+  live[#live + 1] = { slot, add }
+end
+keep()
+redis.call('set', KEYS[2], spent, 'PX', ARGV[4])
+return used + add`;
+
+/** Reads the consume script's answer; anything else is a failure (the limiter degrades). */
+function counted(reply: unknown, limit: number): RateLimitResult {
+  if (!Array.isArray(reply) || reply.length !== 3 || !reply.every((x) => typeof x === 'number'))
+    throw new Error(`unexpected reply from the rate-limit script: ${JSON.stringify(reply)}`);
+  const [admitted, consumed, resetMs] = reply as [number, number, number];
+  const allowed = admitted === 1;
+  return { allowed, limit, remaining: allowed ? Math.max(0, limit - consumed) : 0, resetMs, consumed };
+}
 
 /** While degraded, how often a ready client is tried again (a slow Redis is not retried on every request). */
 const RETRY_MS = 1_000;
@@ -159,7 +200,8 @@ const afterPendingIo = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /**
  * Counts in Redis (`REDIS_URL`), so every process shares one budget per identity. Takes a connected node-redis v4+
- * client; rate-limiter-flexible is told so with `useRedisPackage`. The client is not closed here.
+ * client; every count is one atomic script (EVAL: Redis keeps it compiled by its SHA1), on a hash of slot → points per
+ * identity (`cw:rl:key:<id>`), by the sliding rule of {@link RateLimitStore}. The client is not closed here.
  *
  * While Redis is unreachable (the client not ready) or fails, the limiter is `degraded`: it counts this process's share
  * of each budget (`local-share.ts`: the budget divided by the fleet's size), never more, and sends nothing to Redis.
@@ -179,18 +221,17 @@ export function createRedisLimiter(
   const prefix = opts.prefix ?? KEY_PREFIX;
   const windowSeconds = opts.windowSeconds ?? WINDOW_SECONDS;
   const now = opts.now ?? Date.now;
-  const redis = storeOf(
-    (points) =>
-      new RateLimiterRedis({
-        storeClient: client,
-        useRedisPackage: true,
-        // A disconnected client fails at once instead of queueing the command until it reconnects.
-        rejectIfRedisNotReady: true,
-        points,
-        duration: windowSeconds,
-        keyPrefix: prefix,
-      }),
-  );
+  const slotMs = String((windowSeconds * 1000) / SLOTS);
+  /** A disconnected client fails at once instead of queueing the command until it reconnects. */
+  const run = (script: string, identity: string, args: number[]): Promise<unknown> =>
+    client.isReady
+      ? client.eval(script, { keys: [`${prefix}:${identity}`], arguments: [slotMs, ...args.map(String)] })
+      : Promise.reject(new Error('redis client not ready'));
+  const redis = {
+    consume: async (identity: string, limit: number, points: number) =>
+      counted(await run(CONSUME_SCRIPT, identity, [limit, points]), limit),
+    adjust: (identity: string, points: number) => run(ADJUST_SCRIPT, identity, [points]),
+  };
   const local = new LocalShare(windowSeconds * 1000);
   const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
   const size = () => opts.fleet?.size() ?? 1;
@@ -261,7 +302,7 @@ export function createRedisLimiter(
               keys: [`${prefix}:${c.identity}`, `${prefix}-carried:${c.identity}`],
               // This process's count stands for each process's: the others may not have carried theirs yet, and
               // one that is still cut off keeps counting its share. Too strict for the window's rest, never too loose.
-              arguments: [String(c.own * size()), String(c.spent), String(c.ttlMs)],
+              arguments: [slotMs, String(c.own * size()), String(c.spent), String(Math.ceil(c.ttlMs))],
             }),
           ),
         ),
@@ -292,7 +333,7 @@ export function createRedisLimiter(
         try {
           const r = await awaitRedis(redis.consume(identity, limit, points), 'redis rate-limit store');
           if (!degraded) {
-            local.note(identity, r.consumed ?? 0, r.resetMs, now());
+            local.note(identity, (r.consumed ?? 0) - (r.allowed ? 0 : points), now());
             return r;
           }
           // Another call failed while this one was under way: the local share decides, counting these points as
@@ -307,7 +348,7 @@ export function createRedisLimiter(
       if (points === 0) return;
       if (!(await stillDegraded()))
         try {
-          await awaitRedis(redis.adjust(identity, limit, points), 'redis rate-limit store');
+          await awaitRedis(redis.adjust(identity, points), 'redis rate-limit store');
           return;
         } catch (err) {
           degrade(err); // counted below, where the next consume looks, and carried back with it

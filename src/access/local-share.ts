@@ -1,6 +1,7 @@
 /**
- * Budgets counted by one process alone while the shared store (Redis) is unreachable: "degrade to local, never to
- * none". Each of the fleet's `processes` admits its share of an identity's budget, `floor(limit / processes)`, in any
+ * Budgets counted by one process alone: the embedded product's whole limiter (one process: its share is the budget),
+ * and each scale-out process's while the shared store (Redis) is unreachable: "degrade to local, never to none".
+ * The rule is the shared store's (`limiter.ts`'s Lua scripts). Each of the fleet's `processes` admits its share of an identity's budget, `floor(limit / processes)`, in any
  * sliding window (a window's length, counted in tenths: a span of 11 tenths, so never more in any window), so that the
  * fleet together never admits more than the budget, however the windows of the processes fall.
  *
@@ -18,16 +19,19 @@ export interface RateLimitResult {
   allowed: boolean;
   /** The budget: requests per minute. */
   limit: number;
-  /** Requests left in the current window (0 when denied). */
+  /** What more fits now (0 when denied). */
   remaining: number;
-  /** Milliseconds until the window resets. */
+  /**
+   * Milliseconds until enough counted points leave the span for a call of the same points to fit (denied), or until
+   * the oldest leave and `remaining` grows (admitted).
+   */
   resetMs: number;
-  /** Counted in this window, this count included (above `limit` when denied). */
+  /** Counted in the span, this call included when admitted; when denied, what it would have been with it. */
   consumed?: number;
 }
 
 /** Tenths of a window: the span counted is {@link SLOTS} + 1 of them. */
-const SLOTS = 10;
+export const SLOTS = 10;
 
 /** What the shared store last said of an identity: its count and when its window ends (ms since the epoch). */
 interface Seen {
@@ -75,10 +79,13 @@ export class LocalShare {
     this.slotMs = windowMs / SLOTS;
   }
 
-  /** Notes the shared store's answer for `identity` (its count and the ms left in its window), while it answers. */
-  note(identity: string, consumed: number, resetMs: number, now: number): void {
+  /**
+   * Notes the shared store's count of `identity` at `now`, while it answers: all admitted before now, those points
+   * have left any window a window later.
+   */
+  note(identity: string, consumed: number, now: number): void {
     this.seen.delete(identity); // re-inserted last: the map's order is the order of last use
-    this.seen.set(identity, { consumed, end: now + resetMs });
+    this.seen.set(identity, { consumed, end: now + this.windowMs });
     bound(this.seen);
   }
 
@@ -110,8 +117,8 @@ export class LocalShare {
     return {
       allowed,
       limit,
-      remaining: Math.max(0, share - after) * n,
-      resetMs: this.freesIn(s, now),
+      remaining: allowed ? Math.max(0, share - after) * n : 0,
+      resetMs: this.freesIn(s, now, allowed ? 1 : used + points - share),
       consumed: (allowed ? after : after + points) * n,
     };
   }
@@ -157,7 +164,10 @@ export class LocalShare {
    */
   private span(identity: string, now: number, n: number, limit: number): Span {
     let s = this.spans.get(identity);
-    if (!s) {
+    if (s) {
+      this.spans.delete(identity); // re-inserted last: the bound forgets the identity used longest ago
+      this.spans.set(identity, s);
+    } else {
       const seen = this.seen.get(identity);
       const spent = seen && seen.end > now ? seen.consumed : 0;
       s = {
@@ -186,12 +196,25 @@ export class LocalShare {
     if (slot > s.slot) s.slot = slot;
   }
 
-  /** Milliseconds until the oldest admitted points leave the span (a slot frees), or a slot when none are counted. */
-  private freesIn(s: Span, now: number): number {
-    for (let k = s.slot - SLOTS; k <= s.slot; k++)
-      if ((s.admitted[((k % (SLOTS + 1)) + SLOTS + 1) % (SLOTS + 1)] ?? 0) > 0)
-        return Math.max(1, (k + SLOTS + 1) * this.slotMs - now);
-    return Math.max(1, now < s.partUntil ? s.partUntil - now : this.slotMs);
+  /**
+   * Milliseconds until `need` of the counted points (the oldest first; the store's part at `partUntil`) have left the
+   * span; when fewer are counted, until all have (a call over the whole share never fits); a window when none are.
+   */
+  private freesIn(s: Span, now: number, need: number): number {
+    const leaving: [at: number, points: number][] = [];
+    for (let k = s.slot - SLOTS; k <= s.slot; k++) {
+      const c = s.admitted[((k % (SLOTS + 1)) + SLOTS + 1) % (SLOTS + 1)] ?? 0;
+      if (c > 0) leaving.push([(k + SLOTS + 1) * this.slotMs, c]);
+    }
+    if (now < s.partUntil && s.part > 0) leaving.push([s.partUntil, s.part]);
+    leaving.sort((a, b) => a[0] - b[0]);
+    let freed = 0;
+    let at = now + this.windowMs;
+    for (const [t, c] of leaving) {
+      at = t;
+      if ((freed += c) >= need) break;
+    }
+    return Math.max(1, Math.ceil(at - now));
   }
 }
 

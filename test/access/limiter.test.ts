@@ -9,43 +9,39 @@ describe('memory limiter', () => {
     vi.useRealTimers();
   });
 
-  it('admits the limit per 60-second window, then denies until the window resets', async () => {
+  it('admits the limit in any sliding window: spent at the end of one window, nothing at the start of the next', async () => {
+    vi.setSystemTime(1_700_000_040_000); // on a slot's start (slots are tenths of the window)
     const rl = createMemoryLimiter();
-    for (let i = 1; i <= 3; i++) {
-      expect(await rl.consume('key:a', 3)).toEqual({
-        allowed: true,
-        limit: 3,
-        remaining: 3 - i,
-        resetMs: 60_000,
-        consumed: i,
-      });
-    }
-    vi.advanceTimersByTime(20_000);
-    expect(await rl.consume('key:a', 3)).toEqual({
-      allowed: false,
-      limit: 3,
-      remaining: 0,
-      resetMs: 40_000,
-      consumed: 4,
-    });
-    vi.advanceTimersByTime(39_999);
-    expect((await rl.consume('key:a', 3)).allowed).toBe(false);
-    vi.advanceTimersByTime(1);
     expect(await rl.consume('key:a', 3)).toEqual({
       allowed: true,
       limit: 3,
       remaining: 2,
-      resetMs: 60_000,
+      resetMs: 66_000, // when the oldest leaves the span of 11 tenths and one more fits
       consumed: 1,
     });
+    vi.advanceTimersByTime(54_000); // the end of the first minute: the rest of the budget
+    expect(await rl.consume('key:a', 3)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await rl.consume('key:a', 3)).toMatchObject({ allowed: true, remaining: 0 });
+    vi.advanceTimersByTime(7_000); // a fixed window would have started again here
+    expect(await rl.consume('key:a', 3)).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetMs: 5_000, // the first request leaves at 66 s
+      consumed: 4,
+    });
+    vi.advanceTimersByTime(4_999);
+    expect((await rl.consume('key:a', 3)).allowed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await rl.consume('key:a', 3)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await rl.consume('key:a', 3)).allowed).toBe(false); // the two of 54 s are still in the window
   });
 
   it('counts points (a query cost) and corrects them afterwards: a refund, an extra charge', async () => {
     const rl = createMemoryLimiter('cw:cb');
     expect(await rl.consume('key:a', 100, 60)).toMatchObject({ allowed: true, remaining: 40 });
-    // Over the budget: refused, and the points count (the caller refunds a refusal it does not want counted).
-    expect(await rl.consume('key:a', 100, 50)).toMatchObject({ allowed: false, remaining: 0 });
-    await rl.adjust('key:a', 100, -50);
+    // Over the budget: refused, and nothing counted (what it would have been is said).
+    expect(await rl.consume('key:a', 100, 50)).toMatchObject({ allowed: false, remaining: 0, consumed: 110 });
     await rl.adjust('key:a', 100, -30); // measured at 30, estimated at 60
     expect(await rl.consume('key:a', 100, 1)).toMatchObject({ allowed: true, remaining: 69 });
     await rl.adjust('key:a', 100, 9); // measured above its estimate
@@ -100,10 +96,11 @@ describe('redis limiter while Redis is away', () => {
 });
 
 /**
- * A node-redis look-alike for the calls the limiter makes: rate-limiter-flexible's counting script (the count and the
- * ms left in the window, counted when the call arrives) and the carry-over script (recorded, and added). Each counting call is
- * answered after `delayMs(n)` ms (n: the call's number from 0), or fails when that is `'fail'`, as a loaded, hung or
- * broken Redis would.
+ * A node-redis look-alike for the calls the limiter makes, told apart by their arguments: the counting script (slot,
+ * limit, points: admitted when the count plus the points fits, counted when the call arrives, answered as
+ * `[admitted, consumed, resetMs]`), the correction (slot, points) and the carry-over (two keys: recorded, and added).
+ * Each counting call is answered after `delayMs(n)` ms (n: the call's number from 0), or fails when that is `'fail'`,
+ * as a loaded, hung or broken Redis would.
  */
 function fakeRedis(delayMs: (n: number) => number | 'fail') {
   const counts = new Map<string, number>();
@@ -114,18 +111,23 @@ function fakeRedis(delayMs: (n: number) => number | 'fail') {
     counts,
     carried,
     async eval(_script: string, o: { keys: string[]; arguments: string[] }): Promise<unknown> {
+      const key = o.keys[0] as string;
       if (o.keys.length === 2) {
-        carried.push([o.keys[0] as string, ...o.arguments]);
-        counts.set(o.keys[0] as string, (counts.get(o.keys[0] as string) ?? 0) + Number(o.arguments[0]));
+        carried.push([key, ...o.arguments.slice(1)]);
+        counts.set(key, (counts.get(key) ?? 0) + Number(o.arguments[1]));
         return 0;
       }
       const delay = delayMs(calls++);
       if (delay === 'fail') throw new Error('ECONNRESET');
-      const key = o.keys[0] as string;
-      const v = (counts.get(key) ?? 0) + Number(o.arguments[0]);
-      counts.set(key, v);
+      if (o.arguments.length === 2) {
+        counts.set(key, Math.max(0, (counts.get(key) ?? 0) + Number(o.arguments[1])));
+        return 0;
+      }
+      const [limit, points] = [Number(o.arguments[1]), Number(o.arguments[2])];
+      const v = (counts.get(key) ?? 0) + points;
+      if (v <= limit) counts.set(key, v);
       await new Promise((r) => setTimeout(r, delay));
-      return [v, 60_000];
+      return [v <= limit ? 1 : 0, v, 60_000];
     },
   };
 }
@@ -137,7 +139,7 @@ describe('redis limiter with slow answers', () => {
     const rl = createRedisLimiter(redis, { onFallback: (e) => errors.push(e), fleet: fleetOf(2) });
     const results = await Promise.all(Array.from({ length: 650 }, () => rl.consume('key:burst', 600)));
     expect(results.filter((r) => r.allowed)).toHaveLength(600);
-    expect(redis.counts.get('cw:rl:key:burst')).toBe(650);
+    expect(redis.counts.get('cw:rl:key:burst')).toBe(600);
     expect(errors).toEqual([]);
     expect(rl.state()).toBe('shared');
   });
@@ -161,7 +163,7 @@ describe('redis limiter with slow answers', () => {
       onState: (s) => states.push(s),
     });
     const results = await Promise.all(Array.from({ length: 30 }, () => rl.consume('key:hung', 20)));
-    // The 30 calls under way are counted in Redis but decide nothing: 20 / 2 admitted here, what this process may.
+    // The 20 of the 30 calls under way that Redis admits are counted there but decide nothing: 20 / 2 admitted here, what this process may.
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(states).toEqual(['degraded']);
     expect((await rl.consume('key:hung', 20)).allowed).toBe(false);

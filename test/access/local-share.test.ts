@@ -27,12 +27,12 @@ describe('local share of a budget while Redis is away', () => {
 
   it('counts its part of what Redis had admitted when it went away, for a window', () => {
     const s = new LocalShare(60_000);
-    s.note('key:a', 500, 20_000, T); // 500 counted, 20 s left in Redis's window
+    s.note('key:a', 500, T); // 500 counted in Redis's sliding window
     // 600 / 2 = 300 for this process, less its part of the 500: 50.
     for (let i = 0; i < 50; i++) expect(s.consume('key:a', 600, 1, 2, T + 1_000).allowed).toBe(true);
     expect(s.consume('key:a', 600, 1, 2, T + 1_000).allowed).toBe(false);
-    // A key Redis saw spent (refusals counted too) gets nothing until a window has passed.
-    s.note('key:c', 900, 5_000, T);
+    // A key Redis saw spent gets nothing until a window has passed.
+    s.note('key:c', 600, T);
     expect(s.consume('key:c', 600, 1, 2, T)).toMatchObject({ allowed: false, resetMs: 60_000 });
     expect(s.consume('key:c', 600, 1, 2, T + 60_000).allowed).toBe(true);
   });
@@ -43,9 +43,9 @@ describe('local share of a budget while Redis is away', () => {
     s.adjust('key:cost', -3_000, T + 6_000);
     expect(s.consume('key:cost', 20_000, 5_000, 2, T + 6_000)).toMatchObject({ allowed: true, remaining: 0 });
     s.adjust('key:x', -10, T);
-    s.note('key:seen', 40, 30_000, T); // counted in Redis, not here since
-    s.note('key:old', 40, 1_000, T); // its window ends before the carry
-    s.note('key:a', 10, 30_000, T);
+    s.note('key:seen', 40, T - 30_000); // counted in Redis, not here since
+    s.note('key:old', 40, T - 59_000); // its points leave any window before the carry
+    s.note('key:a', 10, T - 30_000);
     s.consume('key:a', 600, 1, 2, T + 100);
     expect(s.pending(T + 2_000)).toEqual([
       { identity: 'key:cost', own: 10_000, spent: 0, ttlMs: 60_000 },
