@@ -104,6 +104,7 @@ export class LocalShare {
     carry = true,
   ): RateLimitResult {
     const n = Math.max(1, processes);
+    this.sweep(now);
     const s = this.span(identity, now, n, limit);
     const share = Math.floor(limit / n);
     const used = sum(s.admitted) + (now < s.partUntil ? s.part : 0);
@@ -150,6 +151,28 @@ export class LocalShare {
       if (seen.end > now && seen.consumed > 0 && !this.spans.has(identity))
         out.push({ identity, own: 0, spent: seen.consumed, ttlMs: seen.end - now });
     return out;
+  }
+
+  /** The identities remembered (counted here, or last seen in the store): for tests. */
+  get identities(): number {
+    return new Set([...this.spans.keys(), ...this.seen.keys()]).size;
+  }
+
+  /**
+   * Forgets the identities whose counts have all left the span, so that memory follows the callers of the last
+   * window rather than every caller ever seen. Both maps are in order of last use, the stalest first: the sweep stops
+   * at the first one still counting (what it leaves is swept later), so each call costs what it frees.
+   */
+  private sweep(now: number): void {
+    const slot = Math.floor(now / this.slotMs);
+    for (const [identity, s] of this.spans) {
+      if (s.slot > slot - (SLOTS + 1) || now < s.partUntil) break;
+      this.spans.delete(identity);
+    }
+    for (const [identity, seen] of this.seen) {
+      if (seen.end > now) break;
+      this.seen.delete(identity);
+    }
   }
 
   /** Forgets the local counts (they are carried back) and what the store said (it counts again). */

@@ -65,3 +65,16 @@ describe('local share of a budget while Redis is away', () => {
     expect(s.consume('key:late', 600, 1, 2, T)).toMatchObject({ remaining: 594 });
   });
 });
+
+describe('memory of the local share', () => {
+  it('forgets the identities whose counts have all left the span', () => {
+    const s = new LocalShare(60_000);
+    for (let i = 0; i < 1_000; i++) s.consume(`ip:${i}`, 10, 1, 1, T + i);
+    s.note('key:seen', 5, T);
+    expect(s.identities).toBe(1_001);
+    s.consume('ip:0', 10, 1, 1, T + 30_000); // used again: kept
+    s.consume('key:new', 10, 1, 1, T + 66_000);
+    expect(s.identities).toBe(2);
+    expect(s.consume('ip:0', 10, 9, 1, T + 66_000)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+});
