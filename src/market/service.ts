@@ -76,6 +76,8 @@ export class MarketService {
   private running: Promise<void> | null = null;
   /** The write a first start left for after start-up (`storeLater`), until `start` runs it. */
   private deferred: (() => Promise<void>) | null = null;
+  /** Whether the last `load` read the history cache (then the cache on disk already holds what start-up loaded). */
+  private loadedFromCache = false;
   /** Resolves once the store holds what the state holds from start-up on (`STORED` without `storeLater`). */
   private stored: Promise<void> = STORED;
   private storedNow: () => void = () => undefined;
@@ -131,6 +133,7 @@ export class MarketService {
       currencies: this.opts.engine.currencies.map((c) => c.code),
     });
     this.inSync = true;
+    this.loadedFromCache = fromCache;
     return { fromCache };
   }
 
@@ -284,7 +287,9 @@ export class MarketService {
 
   /**
    * Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. With a history cache, writes it
-   * at once (what start-up loaded or built) and after each rollup, between ticks.
+   * at once when start-up built the history from the store (not when it read the cache: rewriting it then would only
+   * move its horizon, and a process killed while writing it would leave the next restart without one), and after each
+   * rollup, between ticks.
    */
   start(): void {
     if (this.timer) return;
@@ -322,7 +327,7 @@ export class MarketService {
           await this.checkpoint();
         }, 'history not stored'),
       );
-    } else run(() => this.checkpoint(), 'history cache not written');
+    } else if (!this.loadedFromCache) run(() => this.checkpoint(), 'history cache not written');
     this.timer = setInterval(() => {
       run(async () => {
         await this.tick();

@@ -127,6 +127,22 @@ describe('history cache', () => {
     expect((await restart(NOW + 3 * DAY)).fromCache).toBe(false);
   });
 
+  it('a service started from the cache leaves it as it is until its first rollup (a kill meanwhile keeps it)', async () => {
+    await checkpoint();
+    const claim = await historyHorizonClaim(db);
+    const m = service(NOW + DAY);
+    expect((await m.load()).fromCache).toBe(true);
+    m.start();
+    try {
+      // Written at once, the cache would have a new token claimed within a few milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await historyHorizonClaim(db)).toEqual(claim);
+    } finally {
+      await m.stop();
+    }
+    expect(await historyHorizonClaim(db)).not.toEqual(claim);
+  });
+
   it('a cache that is not whole, or not the one claimed, is not read', async () => {
     await checkpoint();
     const bytes = await readFile(file);
