@@ -267,6 +267,12 @@ try {
       (r) => r.rss,
     ).toFixed(2)} MB/min`,
   );
+  // The heap right after a collection (a sample lower than the one before it) is what the process keeps; its trend
+  // tells retention from garbage not yet collected, which the RSS slope cannot over a few collections.
+  const lows = steadyRows.filter((r, i) => i > 0 && r.heap < (steadyRows[i - 1]?.heap ?? 0) - 20);
+  console.log(
+    `heap used after collections (${lows.length} samples): ${lows.map((r) => `${r.t} s ${r.heap.toFixed(0)}`).join(', ')} MB; slope ${fit(lows, (r) => r.heap).toFixed(2)} MB/min`,
+  );
   console.log(
     `steady: ${sent.steady} requests (${skipped} skipped: 200 in flight), answers ${fmt(statuses.steady)}`,
   );
