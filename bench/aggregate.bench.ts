@@ -9,6 +9,7 @@
 import type { Ticker } from '../src/ingest/types.ts';
 import type { QuoteResolver } from '../src/engine/price.ts';
 import { aggregatePrices } from '../src/engine/price.ts';
+import { mulberry32 as rng } from '../src/demo/random.ts';
 
 const ASSETS = 10_000;
 const VENUES = 20;
@@ -17,18 +18,6 @@ const TICKS = Number(process.argv[2] ?? 60);
 const NOW = Date.UTC(2026, 10, 21, 12);
 const STALE_SHARE = 0.03;
 const OUTLIER_SHARE = 0.02;
-
-/** mulberry32: small, fast, seeded. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FX: Record<string, number> = { usd: 1, eur: 1.08 };
 const QUOTE_ASSETS: Record<string, { id: string; scale: number }> = {

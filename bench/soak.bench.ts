@@ -23,7 +23,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServe, waitForStatus } from '../test/support/process.ts';
 import { holdSubscriptions } from './soak/subscriptions.ts';
-import { Draw, burstCall, rng, send, steadyCall } from './soak/traffic.ts';
+import { Draw, burstCall, send, steadyCall } from './soak/traffic.ts';
+import { mulberry32 } from '../src/demo/random.ts';
 import type { Statuses, Vocabulary } from './soak/traffic.ts';
 
 const env = process.env;
@@ -124,7 +125,7 @@ try {
     coins: ((await (await fetch(`${base}/v1/agg/coins/list`)).json()) as { id: string }[]).map((c) => c.id),
     currencies: (await (await fetch(`${base}/v1/agg/simple/supported_vs_currencies`)).json()) as string[],
   };
-  const draw = new Draw(v, rng(SEED));
+  const draw = new Draw(v, mulberry32(SEED));
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
   const burstAgent = new Agent({ keepAlive: true, maxSockets: BURST_CONNECTIONS });
 

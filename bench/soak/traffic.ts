@@ -22,18 +22,6 @@ export interface Call {
   keyed: boolean;
 }
 
-/** mulberry32: a small seeded generator, enough to vary requests reproducibly. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ORDERS = [
   'MARKET_CAP_DESC',
   'MARKET_CAP_ASC',

@@ -7,18 +7,7 @@ import {
   weightedMedian,
   weightedMedianSorted,
 } from '../../src/engine/stats.ts';
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../../src/demo/random.ts';
 
 function refMedian(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

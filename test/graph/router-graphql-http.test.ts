@@ -9,6 +9,7 @@ import { createRouter } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
 import { codes, graphPost, httpGraphHarness } from './support/router-http.ts';
+import { mulberry32 as prng } from '../../src/demo/random.ts';
 
 let g: GraphHarness;
 
@@ -286,18 +287,6 @@ describe('GraphQL over HTTP', () => {
     await app.close();
   });
 });
-
-/** mulberry32: a small seeded PRNG, so a failing body can be reproduced. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('fuzz', () => {
   it('200 random or malformed requests: never a 5xx, never an internal detail', async () => {

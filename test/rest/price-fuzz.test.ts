@@ -7,22 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMarket } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
+import { mulberry32 as prng } from '../../src/demo/random.ts';
 
 const BASE = '/v1/agg';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const N = Number(process.env.FUZZ_N ?? 3000);
-
-/** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rand = prng(SEED);
 const chance = (p: number): boolean => rand() < p;
