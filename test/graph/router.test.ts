@@ -27,7 +27,9 @@ describe('API key, before parsing', () => {
     expect(r.headers['x-api-plan']).toBe('keyless');
     expect(r.headers['x-ratelimit-limit']).toBe('240');
     expect(r.headers['x-ratelimit-remaining']).toBe('239');
-    expect(r.headers['x-ratelimit-reset']).toBe('60');
+    // The first request leaves the sliding window 60 to 66 s after it was counted (tenths of a window).
+    expect(Number(r.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(60);
+    expect(Number(r.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(66);
   });
 
   it('an unknown key is 401 API_KEY_UNKNOWN with the REST message, and counts nothing', async () => {
@@ -210,7 +212,7 @@ describe('rate limit: the budgets of REST', () => {
     const r = await g.gql(CHEAP, { headers: h });
     expect(r.status).toBe(429);
     const retry = Number(r.headers['retry-after']);
-    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 66).toBe(true);
     expect(r.headers['x-ratelimit-limit']).toBe('3');
     expect(r.headers['x-ratelimit-remaining']).toBe('0');
     expect(r.headers['x-api-plan']).toBe('enterprise');

@@ -23,6 +23,7 @@ const NOT_DOCUMENTED: [RegExp, string][] = [
   [/^GET \/assets\/(coins|sparklines)\/:file$/, 'images the price API links to'],
   [/^GET \/[\w/-]*\/coins\/:id\/$/, 'the trailing-slash alias of the price API’s /coins/{id}'],
   [/^(GET|POST) \/graphql$/, 'the graph: its schema is /graphql/schema.graphql'],
+  [/^(PUT|DELETE|PATCH) \/graphql$/, 'the graph’s other methods: 405 METHOD_NOT_ALLOWED, Allow: GET, POST'],
   [/^GET \/graphql\/(health|schema\.graphql)$/, 'the graph’s health and schema'],
 ];
 
