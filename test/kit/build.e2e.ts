@@ -309,7 +309,8 @@ describe('the packed ESM bundle in Node, against the router (persisted documents
     const e = err as KitModule.KitError;
     expect(e).toMatchObject({ source: 'api', code: 'RATE_LIMITED', status: 429 });
     expect(e.retryAfterMs).toBeGreaterThanOrEqual(1000);
-    expect(e.retryAfterMs).toBeLessThanOrEqual(60_000);
+    // A request leaves the sliding window 60 to 66 s after it was counted (tenths of a window).
+    expect(e.retryAfterMs).toBeLessThanOrEqual(66_000);
   });
 
   it('the browser bundle defines its global (CoinWalletKit, CoinWalletKitLTC)', () => {
