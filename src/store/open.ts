@@ -55,7 +55,8 @@ export async function openDb(opts: StoreOptions): Promise<Db> {
   }
 }
 
-async function migrated(db: Db): Promise<Db> {
+/** `db` with its pending migrations run and its statements traced (closed when a migration fails). */
+export async function migrated(db: Db): Promise<Db> {
   try {
     await migrate(db);
   } catch (err) {

@@ -14,13 +14,15 @@ const PGLITE_CONF = 'shared_buffers=32MB';
 
 /**
  * Opens PGlite. `dir` undefined → in memory (tests); otherwise the database lives in that folder and every
- * committed transaction is written to it before `transaction`/`query` resolve.
+ * committed transaction is written to it before `transaction`/`query` resolve. `image`: a dump of a data directory
+ * (`dumpDataDir`) to start from instead of running initdb.
  */
-export async function openPglite(dir?: string): Promise<Db> {
+export async function openPglite(dir?: string, image?: Blob): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const wasm = await compiledPgliteWasm();
   const pg = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
+    ...(image ? { loadDataDir: image } : {}),
     ...(wasm ? { pgliteWasmModule: wasm } : {}),
     postgresqlconf: PGLITE_CONF,
   });

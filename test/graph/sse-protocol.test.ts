@@ -185,20 +185,17 @@ const post =
 const json = (v: unknown) => JSON.stringify(v);
 
 describe('a body that is not one GraphQL request', () => {
-  it('malformed JSON: 400 INVALID_JSON', () =>
-    expectRefusal(post('{"query":'), {
+  it.each([
+    ['malformed JSON', '{"query":'],
+    ['an empty body', ''],
+  ])('%s: 400 INVALID_JSON', (_, body) =>
+    expectRefusal(post(body), {
       status: 400,
       code: 'INVALID_JSON',
       message: 'request body must be a valid JSON document',
       refused: 'INVALID_JSON',
-    }));
-  it('an empty body: 400 INVALID_JSON', () =>
-    expectRefusal(post(''), {
-      status: 400,
-      code: 'INVALID_JSON',
-      message: 'request body must be a valid JSON document',
-      refused: 'INVALID_JSON',
-    }));
+    }),
+  );
   it('JSON that is not UTF-8: 400 INVALID_JSON', () =>
     expectRefusal(post(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])), {
       status: 400,

@@ -11,14 +11,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
-import { migrate } from '../../src/store/migrate.ts';
-import { pgliteDb } from '../../src/store/pglite.ts';
-import { compiledPgliteWasm } from '../../src/store/pglite-wasm.ts';
+import { migrated } from '../../src/store/open.ts';
+import { openPglite } from '../../src/store/pglite.ts';
 import { STORE_TEMPLATE_DIR } from '../../src/store/template.ts';
-import { traced } from '../../src/store/traced.ts';
-
-/** The settings `openPglite` starts PGlite with (src/store/pglite.ts). */
-const PGLITE_CONF = 'shared_buffers=32MB';
 
 /**
  * Dumps the template into `file`. PGlite writes into a data directory it opens, so it opens a copy: the template is
@@ -61,19 +56,5 @@ function templateDump(): Promise<Blob> {
 
 /** A new, empty in-memory store, migrated and traced: what `openDb({})` returns, without initdb. */
 export async function openMemoryDb(): Promise<Db> {
-  const wasm = await compiledPgliteWasm(); // as openPglite: PGlite's WebAssembly when compiled in advance
-  const pg = new PGlite({
-    loadDataDir: await templateDump(),
-    ...(wasm ? { pgliteWasmModule: wasm } : {}),
-    postgresqlconf: PGLITE_CONF,
-  });
-  await pg.waitReady;
-  const db = pgliteDb(pg);
-  try {
-    await migrate(db);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  return traced(db);
+  return migrated(await openPglite(undefined, await templateDump()));
 }
