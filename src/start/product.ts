@@ -119,6 +119,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
       dataset = await loadMarketData(cfg, db, market, useDemo, io.progress);
       attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
       await startMarket(market);
+      return { garbage: !market.loadedFromCache };
     });
     return {
       app,

@@ -3,6 +3,7 @@
  * shutdown that finishes the requests in flight and refuses new connections, bounded by SHUTDOWN_TIMEOUT_MS, and the
  * closers undone last in, first out.
  */
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +88,27 @@ describe('a process of the product: probes and shutdown', () => {
       code: 503,
       body: { status: 'waiting', part: 'test', missing: ['identity'] },
     });
+  });
+
+  it('collects the garbage its warm-up left before ready, unless the warm-up says it left none (a restart from the cache)', async () => {
+    const s = await start();
+    const fullCollections = async (warmed: { garbage: boolean } | void): Promise<number> => {
+      let n = 0;
+      const seen = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if ((e.detail as { kind: number }).kind === constants.NODE_PERFORMANCE_GC_MAJOR) n++;
+        }
+      });
+      seen.observe({ entryTypes: ['gc'] });
+      await s.run.warmUp(async () => warmed);
+      await new Promise((r) => setTimeout(r, 100));
+      seen.disconnect();
+      return n;
+    };
+    expect(await fullCollections({ garbage: false })).toBe(0);
+    expect(s.run.isReady).toBe(true);
+    expect(await fullCollections({ garbage: true })).toBeGreaterThan(0);
+    expect(await fullCollections()).toBeGreaterThan(0);
   });
 
   it('on shutdown: not ready at once, no new connection, the request in flight answered, then the closers last in first out', async () => {
