@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadShedder } from '../access/overload.ts';
 import { redactUrl } from '../access/request-key.ts';
+import { notModified } from '../core/conditional.ts';
 import { preferredCoding } from '../core/negotiate.ts';
 import { noteRequest } from '../core/request-notes.ts';
 import { servedNumbers } from '../engine/served-numbers.ts';
@@ -64,8 +65,8 @@ export class ResponseCache {
 
   /**
    * Sends the cached response for `key` at snapshot `version`, building it with `build` (sync or async, e.g. a SQL
-   * read) on a miss. Honours `If-None-Match` (304) and `Accept-Encoding` (br, gzip, by q-value). Sets ETag, Vary and
-   * Cache-Control (`maxAge` seconds). Numbers are serialised by the served-number rule unless `exact` (the caller
+   * read) on a miss. Honours `If-None-Match` (304, `src/core/conditional.ts`) and `Accept-Encoding` (br, gzip, by
+   * q-value). Sets ETag, Vary and Cache-Control (`maxAge` seconds). Numbers are serialised by the served-number rule unless `exact` (the caller
    * asked `precision=full`).
    */
   async send(
@@ -97,13 +98,8 @@ export class ResponseCache {
   }
 
   private deliver(req: FastifyRequest, reply: FastifyReply, key: string, e: Entry): FastifyReply {
-    reply.header('etag', e.etag);
-    reply.header('cache-control', `public, max-age=${e.maxAge}`);
-    reply.header('vary', 'accept-encoding');
-    const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim() === e.etag || t.trim() === `W/${e.etag}`)) {
-      return reply.code(304).send();
-    }
+    const validators = { etag: e.etag, cacheControl: `public, max-age=${e.maxAge}`, vary: 'accept-encoding' };
+    if (notModified(req, reply, validators)) return reply;
     reply.type('application/json; charset=utf-8');
     if (e.body.length >= MIN_COMPRESS) {
       // By the client's q-values (`gzip;q=0` refuses gzip), br before gzip between equals.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LogoFolder, MAX_LOGO_BYTES } from '../../src/rest/assets/logo-folder.ts';
-import { ifNoneMatchHits, strongEtag } from '../../src/rest/assets/send.ts';
+import { ifNoneMatchHits, strongEtag } from '../../src/core/conditional.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

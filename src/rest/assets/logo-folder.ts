@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { strongEtag } from './send.ts';
+import { strongEtag } from '../../core/conditional.ts';
 
 /** A logo as served: its bytes, content type and strong ETag (a hash of the bytes). */
 export interface Logo {

@@ -1,23 +1,6 @@
-/** Sending an image: validators, caching and safety headers shared by the image routes. */
-import { createHash } from 'node:crypto';
+/** Sending an image: validators (`src/core/conditional.ts`), caching and safety headers of the image routes. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** A strong ETag from the exact bytes served: `"<sha-256, base64url, 32 characters>"`. */
-export function strongEtag(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
-/**
- * Whether an `If-None-Match` header matches `etag`, by the weak comparison RFC 9110 prescribes for this header:
- * `*`, the tag itself, or the tag with a `W/` prefix, anywhere in a comma-separated list.
- */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
-}
+import { notModified } from '../../core/conditional.ts';
 
 /**
  * An image on a root-relative URL that any page may embed: `<img>` from another origin works without CORS, and
@@ -38,11 +21,11 @@ export function sendImage(
   maxAgeSeconds: number,
 ): FastifyReply {
   void reply
-    .header('etag', image.etag)
-    .header('cache-control', `public, max-age=${maxAgeSeconds}`)
     .header('x-content-type-options', 'nosniff')
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  if (ifNoneMatchHits(req.headers['if-none-match'], image.etag)) return reply.code(304).send();
-  return reply.type(image.type).send(image.body);
+  return (
+    notModified(req, reply, { etag: image.etag, cacheControl: `public, max-age=${maxAgeSeconds}` }) ??
+    reply.type(image.type).send(image.body)
+  );
 }

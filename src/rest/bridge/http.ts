@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notModified } from '../../core/conditional.ts';
 
 /**
  * Sends `body` as JSON with a strong ETag over its bytes and `Cache-Control: public, max-age=<maxAge>`; answers 304
- * when `If-None-Match` holds that ETag. The bodies are small and cheap, so nothing is kept between requests.
+ * when `If-None-Match` matches it (`src/core/conditional.ts`). The bodies are small and cheap, so nothing is kept
+ * between requests.
  */
 export function sendJson(
   req: FastifyRequest,
@@ -13,10 +15,8 @@ export function sendJson(
 ): FastifyReply {
   const bytes = Buffer.from(JSON.stringify(body));
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  reply.header('etag', etag).header('cache-control', `public, max-age=${maxAge}`);
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
-    return reply.code(304).send();
-  }
-  return reply.type('application/json; charset=utf-8').send(bytes);
+  return (
+    notModified(req, reply, { etag, cacheControl: `public, max-age=${maxAge}` }) ??
+    reply.type('application/json; charset=utf-8').send(bytes)
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NameService } from '../../names/service.ts';
 import type { BulkOutcome } from '../../names/service.ts';
 import { parseBulkBody } from '../../names/bulk.ts';
+import { notModified } from '../../core/conditional.ts';
 import { single } from '../../core/params.ts';
 import type { Query } from '../../core/params.ts';
 
@@ -50,14 +51,12 @@ function bulkItem(o: BulkOutcome): Record<string, unknown> {
   };
 }
 
-/** Sends `body` as JSON with a strong ETag (SHA-1 of the bytes); 304 when `If-None-Match` names it. */
+/** Sends `body` as JSON with a strong ETag (SHA-1 of the bytes); 304 by `src/core/conditional.ts`. */
 export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
   const bytes = JSON.stringify(body);
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*')) {
-    return reply.code(304).send();
-  }
-  return reply.type('application/json; charset=utf-8').send(bytes);
+  return (
+    notModified(req, reply, { etag, cacheControl: 'no-cache' }) ??
+    reply.type('application/json; charset=utf-8').send(bytes)
+  );
 }

@@ -5,8 +5,8 @@
  * one that is not built answers 404 `KITS_NOT_BUILT` saying so.
  */
 import type { FastifyInstance } from 'fastify';
+import { notModified } from '../../core/conditional.ts';
 import { projectPath } from '../../core/project-root.ts';
-import { ifNoneMatchHits } from '../../rest/assets/send.ts';
 import { serverErrors } from '../errors.ts';
 import { kitPackages } from './kit-packages.ts';
 import { KitTarballs } from './kit-tarball.ts';
@@ -28,12 +28,13 @@ export async function kitRoutes(app: FastifyInstance, opts: KitRoutesOptions = {
     if (!dirs.has(dir)) throw serverErrors.noSuchKit(file);
     const t = tarballs.get(dir);
     if (!t) throw serverErrors.kitsNotBuilt(file);
-    void reply
-      .header('etag', t.etag)
-      // A rebuild changes the bytes: always revalidated, answered 304 while they are the same.
-      .header('cache-control', 'no-cache')
-      .header('content-disposition', `attachment; filename="coinwallet-${dir}.tgz"`);
-    if (ifNoneMatchHits(req.headers['if-none-match'], t.etag)) return reply.code(304).send();
-    return reply.type('application/gzip').send(t.body);
+    // A rebuild changes the bytes: always revalidated, answered 304 while they are the same.
+    return (
+      notModified(req, reply, { etag: t.etag, cacheControl: 'no-cache' }) ??
+      reply
+        .header('content-disposition', `attachment; filename="coinwallet-${dir}.tgz"`)
+        .type('application/gzip')
+        .send(t.body)
+    );
   });
 }

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
-import { strongEtag } from '../../rest/assets/send.ts';
+import { strongEtag } from '../../core/conditional.ts';
 import type { TarEntry } from './tar.ts';
 import { tgz } from './tar.ts';
 

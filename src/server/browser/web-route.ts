@@ -9,8 +9,8 @@
  * happens (docs/admin.md). CSP `frame-ancestors` says so; `X-Frame-Options: SAMEORIGIN` for browsers without CSP
  * level 2 (a browser that reads `frame-ancestors` ignores it).
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notModified, strongEtag } from '../../core/conditional.ts';
 import { walletHostOrigins } from '../../config.ts';
 import { webBundle } from './web-build.ts';
 import type { WebEntry } from './web-build.ts';
@@ -58,21 +58,16 @@ ${provider ? '<script src="/provider.js"></script>\n' : ''}<script src="/web/${e
 `;
 }
 
-const etagOf = (s: string): string => `"${createHash('sha256').update(s).digest('base64url').slice(0, 32)}"`;
-
 function sendScript(req: FastifyRequest, reply: FastifyReply, code: string, cors: boolean): FastifyReply {
-  const etag = etagOf(code);
-  void reply
-    .header('content-type', 'text/javascript; charset=utf-8')
-    .header('cache-control', 'public, max-age=300')
-    .header('etag', etag)
-    .header('x-content-type-options', 'nosniff');
+  void reply.header('x-content-type-options', 'nosniff');
   if (cors)
     void reply
       .header('access-control-allow-origin', '*')
       .header('cross-origin-resource-policy', 'cross-origin');
-  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.send(code);
+  return (
+    notModified(req, reply, { etag: strongEtag(code), cacheControl: 'public, max-age=300' }) ??
+    reply.type('text/javascript; charset=utf-8').send(code)
+  );
 }
 
 export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions = {}): Promise<void> {
