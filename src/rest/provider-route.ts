@@ -3,8 +3,8 @@
  * process by esbuild with the trusted wallet host origins (`WALLET_HOST_ORIGINS`) and the identity origin
  * (`IDENTITY_ORIGIN`, default: the origin the script is loaded from) baked in. Public, cacheable, any origin.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { notModified, strongEtag } from '../core/conditional.ts';
 import { identityOrigin, walletHostOrigins } from '../config.ts';
 import { buildProvider } from '../server/browser/provider-build.ts';
 
@@ -27,7 +27,7 @@ export async function providerRoute(app: FastifyInstance, opts: ProviderRouteOpt
   const get = () =>
     (script ??= buildProvider({ hostOrigins, identityOrigin: identity ?? null }).then((code) => ({
       code,
-      etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 32)}"`,
+      etag: strongEtag(code),
     })));
 
   app.get('/provider.js', async (req, reply) => {
@@ -39,16 +39,12 @@ export async function providerRoute(app: FastifyInstance, opts: ProviderRouteOpt
       throw err;
     }
     void reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', `public, max-age=${PROVIDER_MAX_AGE_S}`)
-      .header('etag', s.etag)
       .header('access-control-allow-origin', '*')
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('x-content-type-options', 'nosniff');
-    const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === s.etag)) {
-      return reply.code(304).send();
-    }
-    return reply.send(s.code);
+    return (
+      notModified(req, reply, { etag: s.etag, cacheControl: `public, max-age=${PROVIDER_MAX_AGE_S}` }) ??
+      reply.type('text/javascript; charset=utf-8').send(s.code)
+    );
   });
 }
