@@ -1,14 +1,28 @@
+/**
+ * The one reader of the environment. A leaf: it imports nothing of the areas it configures (lint: eslint.config.js),
+ * and nothing below start-up imports it; start-up hands each part the plain values it needs. Where a variable names
+ * something of an area's vocabulary (a plan, an `/api` bucket, a subgraph) the reader holds its own list, which
+ * `test/architecture/config-vocabulary.test.ts` holds equal to the area's.
+ */
 import { resolve } from 'node:path';
 import { PROJECT_ROOT } from './core/project-root.ts';
-import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
-import type { SubgraphName } from '../subgraphs/shared/subgraph.ts';
-import { parseApiLimits } from './access/api-limits.ts';
-import type { ApiBucket } from './access/api-limits.ts';
-import type { CallerPlan } from './access/plans.ts';
-import { DEFAULT_DEMO_SEED } from './demo/dataset.ts';
-import { DEFAULT_NAME_SUFFIX } from './names/name-rules.ts';
 import { tracingConfig } from './tracing-config.ts';
 import type { TracingConfig } from './tracing-config.ts';
+
+/** The plans a per-plan variable names (`src/access/plans.ts`'s `CallerPlan`), in the order messages list them. */
+export const CONFIG_PLANS = ['keyless', 'free', 'pro', 'enterprise'] as const;
+type ConfigPlan = (typeof CONFIG_PLANS)[number];
+/** The `/api` rate-limit buckets `API_RATE_LIMITS` names (`src/access/api-limits.ts`'s `API_BUCKETS`). */
+export const CONFIG_API_BUCKETS = ['challenge', 'sign-in', 'public', 'account', 'partner'] as const;
+type ConfigApiBucket = (typeof CONFIG_API_BUCKETS)[number];
+/** The subgraphs `SUBGRAPH_URLS` names (`subgraphs/shared/subgraph.ts`'s `SUBGRAPH_NAMES`). */
+export const CONFIG_SUBGRAPHS = ['markets', 'identity', 'bridge', 'accounts'] as const;
+type ConfigSubgraph = (typeof CONFIG_SUBGRAPHS)[number];
+
+/** Seed of the shipped demo dataset (`DEMO_SEED`'s default). */
+export const DEFAULT_DEMO_SEED = 20261121;
+/** `NAME_SUFFIX`'s default (the names domain's own default, `src/names/name-rules.ts`). */
+export const DEFAULT_NAME_SUFFIX = 'coin';
 
 /** Process configuration, read from the environment. Every option has a default that runs the embedded product. */
 export interface AppConfig {
@@ -62,7 +76,7 @@ export interface AppConfig {
   /** `TRUSTED_PROXIES`: comma-separated addresses/CIDRs whose `X-Forwarded-For` is believed; default none. */
   trustedProxies: string[];
   /** `API_RATE_LIMITS`: per-minute limits of the `/api` buckets (`src/access/api-limits.ts`); default none changed. */
-  apiRateLimits: Partial<Record<ApiBucket, number>>;
+  apiRateLimits: Partial<Record<ConfigApiBucket, number>>;
   /**
    * `API_KEY_PEPPER`: server-side secret mixed into key hashes, at least 16 characters; embedded mode generates one
    * under DATA_DIR.
@@ -89,22 +103,22 @@ export interface AppConfig {
    * `SUBGRAPH_URLS`: `markets=http://…/graphql,identity=…,bridge=…,accounts=…` — where a router started with
    * `serve --only router` finds the four subgraphs. Required in that mode, ignored otherwise.
    */
-  subgraphUrls: Partial<Record<SubgraphName, string>>;
+  subgraphUrls: Partial<Record<ConfigSubgraph, string>>;
   /** `ROUTER_SUBGRAPH_TIMEOUT_MS`, default 5,000: a subgraph fetch slower than this yields null fields + an error. */
   routerSubgraphTimeoutMs: number;
   /** `ROUTER_COST_LIMITS`: e.g. `keyless=500,free=1000,pro=5000,enterprise=20000` (any subset overrides). */
-  routerCostLimits: Partial<Record<CallerPlan, number>>;
+  routerCostLimits: Partial<Record<ConfigPlan, number>>;
   /**
    * `COST_BUDGETS`: query cost per minute per plan, e.g. `keyless=5000,free=20000,pro=150000,enterprise=1000000`
    * (any subset overrides `src/access/plans.ts`'s defaults).
    */
-  costBudgets: Partial<Record<CallerPlan, number>>;
+  costBudgets: Partial<Record<ConfigPlan, number>>;
   /** `CONCURRENCY_LIMITS`: requests in flight per caller and process, e.g. `keyless=4,free=8,pro=32,enterprise=64`. */
-  concurrencyLimits: Partial<Record<CallerPlan, number>>;
+  concurrencyLimits: Partial<Record<ConfigPlan, number>>;
   /** `SUBSCRIPTION_LIMITS`: open subscriptions per caller and process, e.g. `keyless=2,pro=100`. */
-  subscriptionLimits: Partial<Record<CallerPlan, number>>;
+  subscriptionLimits: Partial<Record<ConfigPlan, number>>;
   /** `SUBSCRIPTION_ID_LIMITS`: coins one subscription may ask for per plan (at most 250), e.g. `keyless=25`. */
-  subscriptionIdLimits: Partial<Record<CallerPlan, number>>;
+  subscriptionIdLimits: Partial<Record<ConfigPlan, number>>;
   /** `SHED_LAG_MS`, default 250: event-loop lag above which new expensive work is refused (503); 0: off. */
   shedLagMs: number;
   /**
@@ -209,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    apiRateLimits: apiRateLimits(env.API_RATE_LIMITS),
+    apiRateLimits: parseApiLimits(env.API_RATE_LIMITS),
     apiKeyPepper: secret(env, 'API_KEY_PEPPER', 'it keys the hashes of every API key'),
     adminToken: secret(env, 'ADMIN_TOKEN', 'it opens every operator endpoint'),
     nameSuffix: suffix(env.NAME_SUFFIX),
@@ -265,20 +279,18 @@ function pairs(v: string, name: string, expected: string): [string, string][] {
     });
 }
 
-function subgraphUrls(v: string | undefined): Partial<Record<SubgraphName, string>> {
-  const out: Partial<Record<SubgraphName, string>> = {};
+function subgraphUrls(v: string | undefined): Partial<Record<ConfigSubgraph, string>> {
+  const out: Partial<Record<ConfigSubgraph, string>> = {};
   if (!v) return out;
   const expected = 'name=url pairs such as markets=http://127.0.0.1:4001/graphql,identity=…';
   for (const [k, url] of pairs(v, 'SUBGRAPH_URLS', expected)) {
-    if (!(SUBGRAPH_NAMES as readonly string[]).includes(k))
-      throw new ConfigError(`SUBGRAPH_URLS: ${k} is not a subgraph (${SUBGRAPH_NAMES.join(', ')})`);
+    if (!(CONFIG_SUBGRAPHS as readonly string[]).includes(k))
+      throw new ConfigError(`SUBGRAPH_URLS: ${k} is not a subgraph (${CONFIG_SUBGRAPHS.join(', ')})`);
     if (!/^https?:\/\/\S+$/.test(url)) throw new ConfigError(`SUBGRAPH_URLS: ${k} needs an http(s) URL`);
-    out[k as SubgraphName] = url;
+    out[k as ConfigSubgraph] = url;
   }
   return out;
 }
-
-const COST_PLANS = ['keyless', 'free', 'pro', 'enterprise'] as const;
 
 /**
  * `plan=number` pairs (`ROUTER_COST_LIMITS`, `COST_BUDGETS`, `CONCURRENCY_LIMITS`, `SUBSCRIPTION_LIMITS`,
@@ -289,26 +301,39 @@ function perPlan(
   name: string,
   example: string,
   max: number,
-): Partial<Record<CallerPlan, number>> {
-  const out: Partial<Record<CallerPlan, number>> = {};
+): Partial<Record<ConfigPlan, number>> {
+  const out: Partial<Record<ConfigPlan, number>> = {};
   if (!v) return out;
   for (const [k, n] of pairs(v, name, `plan=number pairs such as ${example}`)) {
-    if (!(COST_PLANS as readonly string[]).includes(k))
-      throw new ConfigError(`${name}: ${k} is not a plan (${COST_PLANS.join(', ')})`);
+    if (!(CONFIG_PLANS as readonly string[]).includes(k))
+      throw new ConfigError(`${name}: ${k} is not a plan (${CONFIG_PLANS.join(', ')})`);
     const x = Number(n);
     if (!Number.isInteger(x) || x < 1 || x > max)
       throw new ConfigError(`${name}: ${k} must be an integer from 1 to ${max}`);
-    out[k as (typeof COST_PLANS)[number]] = x;
+    out[k as ConfigPlan] = x;
   }
   return out;
 }
 
-function apiRateLimits(v: string | undefined): AppConfig['apiRateLimits'] {
-  try {
-    return parseApiLimits(v);
-  } catch (e) {
-    throw new ConfigError((e as Error).message);
+/**
+ * `API_RATE_LIMITS`: `bucket=number` pairs such as `sign-in=10,public=600` (any subset of the buckets of
+ * `src/access/api-limits.ts`; integers 1–1,000,000).
+ */
+export function parseApiLimits(v: string | undefined): Partial<Record<ConfigApiBucket, number>> {
+  const out: Partial<Record<ConfigApiBucket, number>> = {};
+  for (const pair of (v ?? '').split(',')) {
+    if (pair.trim() === '') continue;
+    const [k = '', n = '', extra] = pair.split('=').map((s) => s.trim());
+    if (extra !== undefined || !(CONFIG_API_BUCKETS as readonly string[]).includes(k))
+      throw new ConfigError(
+        `API_RATE_LIMITS: ${JSON.stringify(pair.trim())} is not bucket=number with a bucket of ${CONFIG_API_BUCKETS.join(', ')}`,
+      );
+    const x = Number(n);
+    if (!/^\d+$/.test(n) || x < 1 || x > 1_000_000)
+      throw new ConfigError(`API_RATE_LIMITS: ${k} must be an integer from 1 to 1000000`);
+    out[k as ConfigApiBucket] = x;
   }
+  return out;
 }
 
 function signInDomain(v: string | undefined): string | undefined {

@@ -76,24 +76,3 @@ export function createApiLimiter(
     },
   };
 }
-
-/**
- * `API_RATE_LIMITS`: `bucket=number` pairs such as `sign-in=10,public=600` (any subset; integers 1–1,000,000).
- * Throws an `Error` naming what is wrong (start-up turns it into its configuration error).
- */
-export function parseApiLimits(v: string | undefined): Partial<Record<ApiBucket, number>> {
-  const out: Partial<Record<ApiBucket, number>> = {};
-  for (const pair of (v ?? '').split(',')) {
-    if (pair.trim() === '') continue;
-    const [k = '', n = '', extra] = pair.split('=').map((s) => s.trim());
-    if (extra !== undefined || !(API_BUCKETS as readonly string[]).includes(k))
-      throw new Error(
-        `API_RATE_LIMITS: ${JSON.stringify(pair.trim())} is not bucket=number with a bucket of ${API_BUCKETS.join(', ')}`,
-      );
-    const x = Number(n);
-    if (!/^\d+$/.test(n) || x < 1 || x > 1_000_000)
-      throw new Error(`API_RATE_LIMITS: ${k} must be an integer from 1 to 1000000`);
-    out[k as ApiBucket] = x;
-  }
-  return out;
-}

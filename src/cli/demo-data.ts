@@ -3,7 +3,7 @@ import { ASSETS } from '../catalog/assets.ts';
 import { CURRENCIES } from '../catalog/currencies.ts';
 import type { AppConfig } from '../config.ts';
 import { writeDemoDataset } from '../demo/dataset.ts';
-import { ensureDemoData } from '../market/demo.ts';
+import { ensureDemoData } from '../start/demo.ts';
 import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../start/wiring.ts';
 import { openDb } from '../store/open.ts';
@@ -43,7 +43,7 @@ async function runDemoData(cfg: AppConfig, { flags, positional }: Args): Promise
       const r = await ensureDemoData(
         db,
         market,
-        { ...cfg, demoSeed: seed, demoDays: days },
+        { demoSeed: seed, demoDays: days },
         { assets: ASSETS, currencies: CURRENCIES },
         end,
         phasedProgress(),

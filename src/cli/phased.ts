@@ -1,4 +1,4 @@
-import type { DemoProgress } from '../market/demo.ts';
+import type { DemoProgress } from '../start/demo.ts';
 import type { Progress } from './progress.ts';
 import { createProgress } from './progress.ts';
 

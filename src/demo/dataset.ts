@@ -15,9 +15,6 @@ import { createDemoModel } from './model.ts';
 import { alignEnd, carriesSupply, DEFAULT_DEMO_DAYS, snapshotTimes } from './recording.ts';
 import { snapshotAt } from './snapshot.ts';
 
-/** Seed of the shipped demo dataset (`DEMO_SEED`'s default). */
-export const DEFAULT_DEMO_SEED = 20261121;
-
 /** Bumped whenever the generator's output for a given seed changes. */
 export const DEMO_GENERATOR_VERSION = '1.0.0';
 export const RECORDING_FILE = 'recording.jsonl.gz';

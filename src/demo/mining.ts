@@ -20,8 +20,8 @@
  * twice writes nothing). See docs/demo-data.md, "Mining figures".
  */
 import type { AssetInfo } from '../catalog/types.ts';
-import type { MiningFigures } from '../market/mining.ts';
-import { HASHES_PER_DIFFICULTY } from '../market/mining.ts';
+import { HASHES_PER_DIFFICULTY } from '../catalog/hashing.ts';
+import type { MiningRecord } from '../ingest/types.ts';
 import type { Queryable } from '../store/db.ts';
 import { saveMiningFigures } from '../store/mining.ts';
 import { assetParams } from './params.ts';
@@ -147,7 +147,7 @@ export function demoHashrateAt(p: DemoMiningParams, t: number): number {
 }
 
 /** The demo observation of a coin's figures at `t` (whole ms). */
-export function demoMiningAt(p: DemoMiningParams, t: number): MiningFigures {
+export function demoMiningAt(p: DemoMiningParams, t: number): MiningRecord {
   const perDifficulty = HASHES_PER_DIFFICULTY[p.algorithm] as number;
   return {
     asset: p.id,
@@ -165,8 +165,8 @@ export function demoMiningAt(p: DemoMiningParams, t: number): MiningFigures {
 }
 
 /** The demo observations of every mined kit coin among `assets` at `t`. */
-export function demoMiningFigures(seed: number, assets: readonly AssetInfo[], t: number): MiningFigures[] {
-  const out: MiningFigures[] = [];
+export function demoMiningFigures(seed: number, assets: readonly AssetInfo[], t: number): MiningRecord[] {
+  const out: MiningRecord[] = [];
   for (const a of assets) {
     const p = demoMiningParams(seed, a);
     if (p) out.push(demoMiningAt(p, t));

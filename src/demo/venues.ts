@@ -2,6 +2,8 @@
  * Invented demo venues (names chosen so they cannot be mistaken for real exchanges), which assets each lists in
  * which quote, and the seeded noise episodes of the two designated unreliable venues.
  */
+import { DEMO_VENUE_NAMES } from '../catalog/venues.ts';
+import type { DemoVenueId } from '../catalog/venues.ts';
 import type { VenueKind } from '../ingest/types.ts';
 import type { AssetModel } from './params.ts';
 import { between, hash2, keyOf, unit } from './random.ts';
@@ -10,9 +12,9 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-/** One demo venue. */
+/** One demo venue: its id and name (`src/catalog/venues.ts`) and its model. */
 export interface DemoVenue {
-  id: string;
+  id: DemoVenueId;
   name: string;
   kind: VenueKind;
   /** Quote codes the venue offers, in order of preference. */
@@ -28,17 +30,24 @@ export interface DemoVenue {
 }
 
 // prettier-ignore
-export const DEMO_VENUES: readonly DemoVenue[] = [
-  { id: 'demo-cex-alpha', name: 'Demo CEX Alpha', kind: 'cex', quotes: ['usdt', 'usd', 'btc'], noise: 0.001, spreadBps: 2, weight: 1, tier: 0.9 },
-  { id: 'demo-cex-bravo', name: 'Demo CEX Bravo', kind: 'cex', quotes: ['usd', 'eur', 'usdt'], noise: 0.0015, spreadBps: 4, weight: 0.7, tier: 0.8 },
-  { id: 'demo-cex-charlie', name: 'Demo CEX Charlie', kind: 'cex', quotes: ['usdt', 'btc'], noise: 0.002, spreadBps: 6, weight: 0.5, tier: 0.65 },
-  { id: 'demo-cex-delta', name: 'Demo CEX Delta', kind: 'cex', quotes: ['usdt', 'eur'], noise: 0.0025, spreadBps: 8, weight: 0.35, tier: 0.5 },
-  { id: 'demo-cex-echo', name: 'Demo CEX Echo', kind: 'cex', quotes: ['usd', 'usdt', 'eur'], noise: 0.003, spreadBps: 10, weight: 0.3, tier: 0.45 },
-  { id: 'demo-cex-foxtrot', name: 'Demo CEX Foxtrot', kind: 'cex', quotes: ['usdt', 'btc', 'ltc'], noise: 0.0035, spreadBps: 15, weight: 0.2, tier: 0.35 },
-  { id: 'demo-dex-aurora', name: 'Demo DEX Aurora', kind: 'dex', quotes: ['usdt', 'doge'], noise: 0.004, spreadBps: 0, weight: 0.25, tier: 0.3 },
-  { id: 'demo-dex-basin', name: 'Demo DEX Basin', kind: 'dex', quotes: ['usdt', 'ltc', 'doge'], noise: 0.0045, spreadBps: 0, weight: 0.15, tier: 0.25 },
-  { id: 'demo-dex-cove', name: 'Demo DEX Cove', kind: 'dex', quotes: ['doge', 'ltc', 'usdt'], noise: 0.005, spreadBps: 0, weight: 0.1, tier: 0.2 },
+const MODELS: readonly Omit<DemoVenue, 'name'>[] = [
+  { id: 'demo-cex-alpha', kind: 'cex', quotes: ['usdt', 'usd', 'btc'], noise: 0.001, spreadBps: 2, weight: 1, tier: 0.9 },
+  { id: 'demo-cex-bravo', kind: 'cex', quotes: ['usd', 'eur', 'usdt'], noise: 0.0015, spreadBps: 4, weight: 0.7, tier: 0.8 },
+  { id: 'demo-cex-charlie', kind: 'cex', quotes: ['usdt', 'btc'], noise: 0.002, spreadBps: 6, weight: 0.5, tier: 0.65 },
+  { id: 'demo-cex-delta', kind: 'cex', quotes: ['usdt', 'eur'], noise: 0.0025, spreadBps: 8, weight: 0.35, tier: 0.5 },
+  { id: 'demo-cex-echo', kind: 'cex', quotes: ['usd', 'usdt', 'eur'], noise: 0.003, spreadBps: 10, weight: 0.3, tier: 0.45 },
+  { id: 'demo-cex-foxtrot', kind: 'cex', quotes: ['usdt', 'btc', 'ltc'], noise: 0.0035, spreadBps: 15, weight: 0.2, tier: 0.35 },
+  { id: 'demo-dex-aurora', kind: 'dex', quotes: ['usdt', 'doge'], noise: 0.004, spreadBps: 0, weight: 0.25, tier: 0.3 },
+  { id: 'demo-dex-basin', kind: 'dex', quotes: ['usdt', 'ltc', 'doge'], noise: 0.0045, spreadBps: 0, weight: 0.15, tier: 0.25 },
+  { id: 'demo-dex-cove', kind: 'dex', quotes: ['doge', 'ltc', 'usdt'], noise: 0.005, spreadBps: 0, weight: 0.1, tier: 0.2 },
 ];
+
+/** The demo venues, in the order the listing draws them. */
+export const DEMO_VENUES: readonly DemoVenue[] = MODELS.map(({ id, ...model }) => ({
+  id,
+  name: DEMO_VENUE_NAMES[id],
+  ...model,
+}));
 
 /** The venue whose tickers lag 20–60 minutes during seeded episodes (the engine must drop them as stale). */
 export const STALE_VENUE = 'demo-cex-delta';

@@ -2,21 +2,11 @@
  * Proof-of-work network figures of a coin (the graph's `Coin.mining`), as one source observed them at one time, and
  * the network hashrate they imply. A figure the source does not know is null, never a guess.
  */
+import { HASHES_PER_DIFFICULTY } from '../catalog/hashing.ts';
 import type { MiningRecord } from '../ingest/types.ts';
 
 /** One observation of a coin's network figures (a row of `mining_figures`): the ingest record. */
 export type MiningFigures = MiningRecord;
-
-/**
- * Expected hashes per block at difficulty 1, for the algorithms whose difficulty follows Bitcoin's convention
- * (difficulty 1 = target 0xffff·2^208): 2^256 / (0xffff·2^208) = 2^48 / 65535 ≈ 2^32 (the usual rounding, 0.0015 %
- * low). Litecoin-family chains (scrypt) and SHA-256 chains count difficulty this way; other algorithms
- * (Ethash, RandomX, Equihash, …) do not, and get no hashrate from this formula.
- */
-export const HASHES_PER_DIFFICULTY: Readonly<Record<string, number>> = {
-  scrypt: 2 ** 32,
-  'sha-256': 2 ** 32,
-};
 
 /**
  * Network hashrate, hashes per second: what the source reports (a node's `getnetworkhashps`: the work of the last

@@ -69,7 +69,7 @@ export class PendingWrites {
   /**
    * Writes everything collected, in one transaction (`atomic`, the default), or statement by statement so that the
    * store stays free for other work between them (a first start's history written after start-up; the caller marks
-   * the store so that a write cut short is cleared, `src/market/demo.ts`). Resolves to the FX rates it stored (for
+   * the store so that a write cut short is cleared, `src/start/demo.ts`). Resolves to the FX rates it stored (for
    * `StoredFx`).
    */
   async flush(

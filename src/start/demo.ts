@@ -1,4 +1,7 @@
-import type { AppConfig } from '../config.ts';
+/**
+ * The demo dataset's part of start-up: generating it into an empty store through the market service, and keeping its
+ * mining figures current. Start-up is the only importer of the demo generator (`src/demo/`, eslint.config.js).
+ */
 import { iterableSource } from '../ingest/replay.ts';
 import { demoDataset } from '../demo/dataset.ts';
 import { ensureDemoMining } from '../demo/mining.ts';
@@ -7,7 +10,7 @@ import type { Db } from '../store/db.ts';
 import { clearMarketData } from '../store/market-data.ts';
 import { deleteMeta, getMeta, setMeta } from '../store/meta.ts';
 import type { AssetInfo, CurrencyInfo } from '../catalog/types.ts';
-import type { MarketService } from './service.ts';
+import type { MarketService } from '../market/service.ts';
 
 const FIVE_MIN = 300_000;
 const HOUR_MS = 3_600_000;
@@ -38,7 +41,7 @@ const PENDING = 'dataset_pending';
 export async function ensureDemoData(
   db: Db,
   market: MarketService,
-  cfg: Pick<AppConfig, 'dataDir' | 'demoSeed' | 'demoDays'>,
+  cfg: { demoSeed: number; demoDays: number },
   inputs: { assets: readonly AssetInfo[]; currencies: readonly CurrencyInfo[] },
   now: number,
   progress?: DemoProgress,

@@ -23,7 +23,7 @@ import {
   withSpan,
 } from '../core/trace.ts';
 import type { Span } from '../core/trace.ts';
-import type { DemoProgress } from '../market/demo.ts';
+import type { DemoProgress } from './demo.ts';
 import { LoadShedder } from '../access/overload.ts';
 import { RefusalPace } from '../access/refusal-pace.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';

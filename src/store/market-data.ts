@@ -14,7 +14,7 @@ const MARKET_TABLES = [
 
 /**
  * Removes every row of market data, and the history cache's claim on it (`meta.history_horizon`), in one transaction:
- * what a demo first start stopped midway had written (`src/market/demo.ts`), before it is generated again.
+ * what a demo first start stopped midway had written (`src/start/demo.ts`), before it is generated again.
  */
 export async function clearMarketData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {

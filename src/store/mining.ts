@@ -3,12 +3,12 @@
  * Writes are idempotent (an observation already stored, by coin, source and time, is kept as it is); reads take the
  * newest observation of each coin, for many coins in one statement.
  */
-import type { MiningFigures } from '../market/mining.ts';
+import type { MiningRecord } from '../ingest/types.ts';
 import type { Queryable } from './db.ts';
 import { arrayParams } from './sql.ts';
 
 /** Stores observations; one already stored (same coin, source and time) is left unchanged. Returns rows added. */
-export async function saveMiningFigures(q: Queryable, figures: readonly MiningFigures[]): Promise<number> {
+export async function saveMiningFigures(q: Queryable, figures: readonly MiningRecord[]): Promise<number> {
   if (figures.length === 0) return 0;
   const cols = arrayParams(figures, [
     (f) => f.asset,
@@ -51,8 +51,8 @@ interface MiningRow {
 export async function readLatestMining(
   q: Queryable,
   assets: readonly string[],
-): Promise<Map<string, MiningFigures>> {
-  const out = new Map<string, MiningFigures>();
+): Promise<Map<string, MiningRecord>> {
+  const out = new Map<string, MiningRecord>();
   if (assets.length === 0) return out;
   const r = await q.query<MiningRow>(
     `SELECT DISTINCT ON (asset) asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds,

@@ -5,12 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AssetInfo, CurrencyInfo } from '../../src/catalog/types.ts';
-import {
-  DEFAULT_DEMO_SEED,
-  DEMO_GENERATOR_VERSION,
-  DEMO_NOTICE,
-  writeDemoDataset,
-} from '../../src/demo/dataset.ts';
+import { DEFAULT_DEMO_SEED } from '../../src/config.ts';
+import { DEMO_GENERATOR_VERSION, DEMO_NOTICE, writeDemoDataset } from '../../src/demo/dataset.ts';
 import { generateRecording } from '../../src/demo/recording.ts';
 
 const END = Date.UTC(2026, 10, 21, 7, 43, 21);

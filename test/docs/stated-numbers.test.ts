@@ -17,8 +17,7 @@ import {
   PLAN_LIMITS,
 } from '../../src/access/plans.ts';
 import { ASSETS, KIT_TICKERS } from '../../src/catalog/assets.ts';
-import { loadConfig } from '../../src/config.ts';
-import { DEFAULT_DEMO_SEED } from '../../src/demo/dataset.ts';
+import { DEFAULT_DEMO_SEED, loadConfig } from '../../src/config.ts';
 import { DEMO_VENUES } from '../../src/demo/venues.ts';
 import { DAY_MS, NINETY_FIVE_DAYS_MS, TWO_DAYS_MS } from '../../src/engine/history.ts';
 import { DEFAULT_PRICE_RULES } from '../../src/engine/price.ts';

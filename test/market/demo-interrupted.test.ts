@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ensureDemoData } from '../../src/market/demo.ts';
+import { ensureDemoData } from '../../src/start/demo.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db, Queryable } from '../../src/store/db.ts';
 import { getMeta } from '../../src/store/meta.ts';

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSETS } from '../../src/catalog/assets.ts';
 import { demoMiningFigures } from '../../src/demo/mining.ts';
-import { demoMiningRefresher } from '../../src/market/demo.ts';
+import { demoMiningRefresher } from '../../src/start/demo.ts';
 import type { Db } from '../../src/store/db.ts';
 import { setMeta } from '../../src/store/meta.ts';
 import { readLatestMining } from '../../src/store/mining.ts';

@@ -6,12 +6,13 @@
  */
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiLimiter, parseApiLimits } from '../../src/access/api-limits.ts';
+import { createApiLimiter } from '../../src/access/api-limits.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { MarketService } from '../../src/market/service.ts';
 import { createServer } from '../../src/server/app.ts';
+import { parseApiLimits } from '../../src/config.ts';
 import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';

@@ -14,7 +14,7 @@ import type { AssetInfo, CurrencyInfo } from '../../src/catalog/types.ts';
 import { createDemoSource } from '../../src/demo/live.ts';
 import { DEFAULT_PRICE_RULES } from '../../src/engine/price.ts';
 import type { EngineConfig } from '../../src/engine/snapshot.ts';
-import { ensureDemoData } from '../../src/market/demo.ts';
+import { ensureDemoData } from '../../src/start/demo.ts';
 import { MarketService } from '../../src/market/service.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from './memory-db.ts';
