@@ -3,10 +3,10 @@ import type { Logger } from '../src/core/log.ts';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Access } from '../src/access/access.ts';
 import type { LoadShedder } from '../src/access/overload.ts';
+import type { CallerPlan } from '../src/access/plans.ts';
 import type { UsageSink } from '../src/access/usage.ts';
 import type { Limits } from './plugins/limits.ts';
 import type { PersistedManifest, SafelistMode } from './plugins/persisted-operations.ts';
-import type { CostPlan } from './plugins/query-cost.ts';
 import type { ResponseCacheOptions } from './response-cache.ts';
 import type { RouterSubgraphs, SubgraphFetchObserver } from './sources/source.ts';
 
@@ -36,7 +36,7 @@ export interface RouterOptions {
     | undefined;
   /** Supergraph SDL; default the committed `schema/supergraph.graphql`. */
   supergraphSdl?: string;
-  costLimits?: Partial<Record<CostPlan, number>>;
+  costLimits?: Partial<Record<CallerPlan, number>>;
   /** List size assumed for a list field without `@listSize` (default 10). */
   defaultListSize?: number;
   /** Flat cost of `__schema` / `__type` (default 50). */

@@ -11,7 +11,7 @@
  */
 import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { Caller } from '../src/access/access.ts';
-import type { Plan } from '../src/access/plans.ts';
+import type { CallerPlan } from '../src/access/plans.ts';
 
 /** One operation as sent (before parsing): a POST body object or the GET query parameters. */
 export interface RawOperation {
@@ -50,7 +50,7 @@ export interface RequestState {
    * Set by the API-key plugin when it refuses the request: the plan the refusal counts under in the usage statistics
    * (a pending, rejected or revoked key's plan; `keyless` for an unknown key or a conflict).
    */
-  refusedPlan?: Plan | 'keyless' | undefined;
+  refusedPlan?: CallerPlan | undefined;
   /** Set by the API-key plugin when it refuses a known key (pending, rejected, revoked): its id, for the logs. */
   refusedKeyId?: string | undefined;
   /** The code of a plugin's refusal (of the request, or of one of its operations), for the logs and metrics. */

@@ -16,25 +16,15 @@ import type { ArgumentSize } from '../cost/estimate.ts';
 import { measuredCost } from '../cost/measured.ts';
 import { routerErrors } from '../errors.ts';
 import type { OperationCost, RouterPlugin } from '../plugin.ts';
+import { planFigure } from '../../src/access/plans.ts';
 import type { CallerPlan } from '../../src/access/plans.ts';
 
-export type CostPlan = CallerPlan;
-
-/**
- * Default ceilings per plan (configurable: `RouterConfig.costLimits`). With lists sized honestly (a chart's points
- * by its span), a cost is about the number of objects an answer holds, some 85 bytes each: keyless ≈ 210 KB (one
- * 90-day hourly chart), free ≈ 425 KB, pro ≈ 850 KB, enterprise ≈ 2.1 MB. A larger answer is refused, not built.
- */
-export const DEFAULT_COST_LIMITS: Readonly<Record<CostPlan, number>> = {
-  keyless: 2_500,
-  free: 5_000,
-  pro: 10_000,
-  enterprise: 25_000,
-};
+/** Default ceilings per plan, the plan table's `costCeiling` (configurable: `RouterConfig.costLimits`). */
+export const DEFAULT_COST_LIMITS = planFigure('costCeiling');
 
 export interface QueryCostOptions {
   directives: CostDirectives;
-  limits: Readonly<Record<CostPlan, number>>;
+  limits: Readonly<Record<CallerPlan, number>>;
   defaultListSize: number;
   introspectionCost: number;
   /** Lists sized by their arguments (`router/cost/sizes.ts`); default none. */

@@ -14,7 +14,8 @@ import type { UsageBatch } from './usage-counts.ts';
 import { pruneUsage, UsageReader, writeUsage } from './usage-store.ts';
 import type { Queryable } from '../store/db.ts';
 import { costBucket, minuteOf, USAGE_RETENTION_MS } from './usage.ts';
-import type { KeyOutcome, KeyUsageMinute, ServiceStats, UsagePlan, UsageReads, UsageSink } from './usage.ts';
+import type { CallerPlan } from './plans.ts';
+import type { KeyOutcome, KeyUsageMinute, ServiceStats, UsageReads, UsageSink } from './usage.ts';
 
 export interface UsageRecorderOptions {
   /** Clock, UNIX ms; default `Date.now`. */
@@ -87,7 +88,7 @@ export class UsageRecorder implements UsageSink, UsageReads {
     (v[KEY_INDEX[outcome]] as number)++;
   }
 
-  request(plan: UsagePlan, status: number): void {
+  request(plan: CallerPlan, status: number): void {
     const plans = this.bucket().plans;
     let v = plans.get(plan);
     if (!v) plans.set(plan, (v = [0, 0, 0, 0, 0]));

@@ -22,9 +22,6 @@
  */
 import type { CallerPlan } from './plans.ts';
 
-/** A request's plan in the statistics: a key's plan, or `keyless` (also for an unknown key). */
-export type UsagePlan = CallerPlan;
-
 /** What happened to one request carrying a known key. */
 export type KeyOutcome = 'admitted' | 'rateLimited' | 'unauthorized';
 
@@ -42,8 +39,8 @@ export const USAGE_RETENTION_MS = 2 * 24 * 3_600_000;
 export interface UsageSink {
   /** One request with a known key: admitted, refused by its budget (429) or refused for its state (401). */
   key(keyId: string, outcome: KeyOutcome): void;
-  /** One answered REST request or GraphQL operation under `plan`, with its HTTP status. */
-  request(plan: UsagePlan, status: number): void;
+  /** One answered REST request or GraphQL operation under `plan` (`keyless` also for an unknown key), with its status. */
+  request(plan: CallerPlan, status: number): void;
   /** One GraphQL operation's estimated cost. */
   cost(estimated: number): void;
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../core/errors.ts';
 import type { KeyStatus } from '../access/key-repo.ts';
+import { PLANS } from '../access/plans.ts';
 
 /** Errors of API-key management (create, review, revoke). Access decisions have their own codes in access.ts. */
 export const keyErrors = {
@@ -17,7 +18,7 @@ export const keyErrors = {
         action === 'revoke' ? 'revoked' : `${action}d`
       }`,
     ),
-  invalidPlan: () => new ApiError(400, 'INVALID_PLAN', 'plan must be one of free, pro, enterprise'),
+  invalidPlan: () => new ApiError(400, 'INVALID_PLAN', `plan must be one of ${PLANS.join(', ')}`),
   invalidText: (field: 'description' | 'reason', max: number) =>
     new ApiError(400, `INVALID_${field.toUpperCase()}`, `${field} is required: 1 to ${max} characters`),
   invalidOwner: () => new ApiError(400, 'INVALID_OWNER', 'ownerId must be null or 1 to 200 characters'),

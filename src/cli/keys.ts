@@ -1,3 +1,4 @@
+import { isPlan } from '../access/plans.ts';
 import type { Plan } from '../access/plans.ts';
 import type { AppConfig } from '../config.ts';
 import { adminClient, serverFor } from './admin-client.ts';
@@ -5,7 +6,7 @@ import type { Args } from './args.ts';
 import { intFlag, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
-import { KEYS, KEY_STATUSES, PLANS } from './specs.ts';
+import { KEYS, KEY_STATUSES, PLAN_CHOICES } from './specs.ts';
 
 type KeyOp =
   | { kind: 'create'; plan: Plan; description: string; approve: boolean; limitPerMinute?: number }
@@ -46,13 +47,12 @@ function toOp(
 ): KeyOp {
   const limit = flags.limit === undefined ? undefined : intFlag(flags.limit, 'limit', 0, 1, 10_000);
   if (sub === 'create') {
-    if (typeof flags.plan !== 'string' || !PLANS.includes(flags.plan))
-      throw new UsageError('keys create needs --plan free|pro|enterprise');
+    if (!isPlan(flags.plan)) throw new UsageError(`keys create needs --plan ${PLAN_CHOICES}`);
     if (limit !== undefined && flags.plan !== 'enterprise')
       throw new UsageError('--limit is for enterprise keys (up to 10000 per minute)');
     return {
       kind: 'create',
-      plan: flags.plan as Plan,
+      plan: flags.plan,
       description:
         typeof flags.description === 'string' ? flags.description : 'created with coinwallet keys create',
       approve: flags.approve === true,

@@ -1,8 +1,9 @@
 /**
  * What every `coinwallet` command accepts: name, synopsis, summary and options (`args.ts` parses by them, `usage.ts`
  * prints them). Kept apart from the commands themselves, which `main.ts` loads only when one runs: `--help`,
- * `--version` and a command's `--help` load this file and the parser, nothing of the product.
+ * `--version` and a command's `--help` load this file and the parser, nothing of the product but the plan table.
  */
+import { PLANS } from '../access/plans.ts';
 import {
   DEFAULT_API,
   DEFAULT_DEV_SEED,
@@ -25,9 +26,10 @@ export const SERVER_SUMMARY =
   'The server is --url, COINWALLET_URL, or the one holding DATA_DIR (its lock names its URL). The operator token\n' +
   'is ADMIN_TOKEN, else DATA_DIR/secrets/admin-token.';
 
-/** Key states and plans, as `keys` accepts them. */
+/** Key states, as `keys` accepts them. */
 export const KEY_STATUSES = ['pending', 'approved', 'rejected', 'revoked'];
-export const PLANS = ['free', 'pro', 'enterprise'];
+/** `--plan` as the help and the usage errors spell it: `free|pro|enterprise`. */
+export const PLAN_CHOICES = PLANS.join('|');
 
 /** Dapp listing states, as `dapps list --status` accepts them. */
 export const DAPP_STATUSES = ['submitted', 'approved', 'rejected', 'delisted'];
@@ -117,10 +119,14 @@ export const KEYS: CommandSpec = {
   subcommands: [
     {
       name: 'keys create',
-      synopsis: '--plan free|pro|enterprise [--limit N] [--approve] [--description TEXT]',
+      synopsis: `--plan ${PLAN_CHOICES} [--limit N] [--approve] [--description TEXT]`,
       summary: 'create an API key (printed once, kept only as a hash); --limit: enterprise per-minute limit',
       options: {
-        plan: { type: 'string', value: 'PLAN', help: 'free, pro or enterprise (required)' },
+        plan: {
+          type: 'string',
+          value: 'PLAN',
+          help: `${PLANS.slice(0, -1).join(', ')} or ${PLANS.at(-1)} (required)`,
+        },
         limit: LIMIT,
         approve: { type: 'boolean', help: 'create it approved (default: pending)' },
         description: { type: 'string', value: 'TEXT', help: 'what the key is for' },
@@ -290,5 +296,16 @@ export const DAPP_BROWSER: CommandSpec = {
       value: 'N',
       help: `the starting LKY balance in base units (default ${DEFAULT_LKY_BALANCE})`,
     },
+  },
+};
+
+export const MCP: CommandSpec = {
+  name: 'mcp',
+  synopsis: '--url URL',
+  summary:
+    "the graph's MCP tools over stdio, for desktop agents (docs/mcp.md): a bridge to URL/mcp with the API key in\n" +
+    'COINWALLET_API_KEY (without one, the tools of a keyless caller). Runs until its standard input closes.',
+  options: {
+    url: { type: 'string', value: 'URL', help: 'the server (default COINWALLET_URL)' },
   },
 };

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, AccessGrant } from '../access/access.ts';
 import { socketGone } from '../core/client-gone.ts';
 import { noteRequest } from '../core/request-notes.ts';
-import type { UsagePlan, UsageSink } from '../access/usage.ts';
+import type { CallerPlan } from '../access/plans.ts';
+import type { UsageSink } from '../access/usage.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +13,7 @@ declare module 'fastify' {
      * Set by the access hook on the paths it guards, admitted or refused: the plan the request counts under in the
      * usage statistics (a refused unknown key: `keyless`). Null elsewhere (not counted).
      */
-    usagePlan: UsagePlan | null;
+    usagePlan: CallerPlan | null;
   }
 }
 
