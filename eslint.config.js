@@ -41,6 +41,20 @@ const DOMAIN_PATTERNS = [
   },
 ];
 
+/** The host (`src/server/host.ts` and what only it registers): start-up hands it REST and the graph to mount. */
+const HOST_FILES = [
+  'src/server/host.ts',
+  'src/server/host/**',
+  'src/server/every-response.ts',
+  'src/server/json-body.ts',
+];
+/** An import of the host, from anywhere (`../server/host.ts`) or from beside it in `src/server` (`../host/x.ts`). */
+const HOST_IMPORT = {
+  regex:
+    '^(?:\\.{1,2}/(?:.*/)?server/|\\./|(?:\\.\\./)+)(?:host(?:/|\\.ts$)|every-response\\.ts$|json-body\\.ts$)',
+  message: "only start-up (src/start, src/cli, the emulator's start) imports the host (docs/architecture.md)",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -74,6 +88,30 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(url|dirname|filename)$/]",
           message: 'find files with projectPath() (src/core/project-root.ts): the build runs from dist/',
+        },
+      ],
+    },
+  },
+  // Nothing imports the host but start-up. First of the layer rules: the blocks below restate it for their files.
+  {
+    files: ['src/**/*.ts'],
+    ignores: [...HOST_FILES, 'src/start/**', 'src/cli/**', 'src/dapp-browser/server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [HOST_IMPORT] }] },
+  },
+  // The host imports neither REST nor the router: it is handed what it mounts.
+  {
+    files: HOST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folder('rest', 'router', 'subgraphs', 'start', 'cli'),
+              message:
+                'the host imports neither REST nor the graph: start-up hands them to it (docs/architecture.md)',
+            },
+          ],
         },
       ],
     },
@@ -121,6 +159,10 @@ export default tseslint.config(
               message: 'REST and the subgraphs are siblings over the domain (docs/architecture.md)',
             },
             { regex: '^(@apollo/|graphql($|/))', message: 'REST serves no GraphQL: the subgraphs do' },
+            {
+              regex: folder('server'),
+              message: 'REST and the graph are mounted side by side by the host: REST imports no src/server',
+            },
           ],
         },
       ],

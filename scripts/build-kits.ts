@@ -5,7 +5,7 @@
  *   index.js                    ESM bundle (esbuild, platform neutral: browsers, Node ≥ 18, bundlers)
  *   coinwallet-kit.browser.js   the same as a minified <script> global (`CoinWalletKit`, `CoinWalletKitLTC`, …)
  *   index.d.ts, types/          declarations (the TypeScript compiler over src/kit/tsconfig.json)
- *   provider.js                 the wallet provider script (src/server/browser/provider-build.ts), for dapps that self-host it
+ *   provider.js                 the wallet provider script (src/rest/provider-build.ts), for dapps that self-host it
  *   persisted-documents.json    the kit's operations, for routers that safelist (docs/graph.md)
  *   README.md, package.json     from src/kit/README.template.md and the root package.json's version
  *   example/                    complete kit only: the example dapp (examples/dapp/index.html, app.js), copied as is;
@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_WALLET_HOST_ORIGINS } from '../src/config.ts';
-import { buildProvider } from '../src/server/browser/provider-build.ts';
+import { buildProvider } from '../src/rest/provider-build.ts';
 import { bundle } from './kits/bundle.ts';
 import { coinDeclarations, emitDeclarations, reachable } from './kits/declarations.ts';
 import { packageJson, renderTemplate } from './kits/package-files.ts';
@@ -102,7 +102,7 @@ export async function buildKits(o: BuildKitsOptions = {}): Promise<BuiltKit[]> {
   log('compiling declarations (src/kit/tsconfig.json)…');
   const decls = emitDeclarations();
   const shared = reachable(decls, ['index.d.ts', 'common.d.ts', 'types.d.ts']);
-  log('building provider.js (src/server/browser/provider-build.ts)…');
+  log('building provider.js (src/rest/provider-build.ts)…');
   const provider = await buildProvider({
     hostOrigins: [...DEFAULT_WALLET_HOST_ORIGINS],
     identityOrigin: null,

@@ -1,6 +1,6 @@
 /**
  * The domain services of one process, built once by {@link createServices} and handed to every transport that
- * serves them: the REST APIs (`src/server/app.ts`) and the subgraphs (`src/start/graph.ts`). So a session, a name or
+ * serves them: the REST APIs (`src/start/server.ts`) and the subgraphs (`src/start/graph.ts`). So a session, a name or
  * a dapp request is one service's business whichever transport asked (no service is built inside a transport). The
  * API-key service comes with the access layer (`src/start/access.ts`), the market service with the market
  * (`src/start/wiring.ts` `marketFor`).

@@ -2,7 +2,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ApiKeyService } from '../../src/accounts/keys.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { KEYS, QUERIES } from './config.ts';
 
 /** 100 approved enterprise keys at the highest per-key limit (10,000/min), the way `keys create` makes them. */

@@ -9,11 +9,9 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { projectPath } from '../core/project-root.ts';
-import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bundleBrowserScript } from '../server/browser/provider-build.ts';
-import { strictJsonBodies } from '../server/json-body.ts';
-import { everyResponse } from '../server/every-response.ts';
+import { bundleBrowserScript } from '../rest/provider-build.ts';
+import { createHttpHost } from '../server/host.ts';
 import type { Params } from '../provider/protocol.ts';
 import { DEFAULT_DEV_COINS, DEFAULT_DEV_SEED, DevWallet } from './dev-wallet.ts';
 import { HostCore } from './host-core.ts';
@@ -107,22 +105,46 @@ export async function startDappBrowser(o: DappBrowserOptions): Promise<DappBrows
     wallet: { name: 'Coin Wallet dapp browser (emulator)', version: EMULATOR_VERSION },
   });
 
-  // Closing drops every connection: a browser's keep-alive socket (or a request in flight) must not hold a stopping
-  // emulator open for the keep-alive timeout.
-  const app = Fastify({ bodyLimit: 262_144, forceCloseConnections: true });
-  everyResponse(app);
-  strictJsonBodies(app);
   let port = 0;
+  const app = await createHttpHost({
+    bodyLimit: 262_144,
+    // Its page's own calls only: no CORS (another site's call carrying the token header fails its preflight).
+    cors: false,
+    // Closing drops every connection: a browser's keep-alive socket (or a request in flight) must not hold a
+    // stopping emulator open for the keep-alive timeout.
+    forceCloseConnections: true,
+    pages: (app) => hostRoutes(app, { token, page, core, port: () => port }),
+  });
 
+  try {
+    await app.listen({ port: o.port ?? DEFAULT_EMULATOR_PORT, host });
+  } catch (err) {
+    await app.close();
+    throw listenError(err, host, o.port ?? DEFAULT_EMULATOR_PORT, '--port');
+  }
+  const addr = app.server.address();
+  port = typeof addr === 'object' && addr ? addr.port : (o.port ?? DEFAULT_EMULATOR_PORT);
+  const urlHost = host === '::1' ? '[::1]' : host;
+  return { url: `http://${urlHost}:${port}`, core, wallet, app, close: () => app.close() };
+}
+
+/** The host page, its script and style, and the endpoints it calls; every route for a loopback `Host` only. */
+function hostRoutes(
+  app: FastifyInstance,
+  o: { token: string; page: string; core: HostCore; port: () => number },
+): void {
+  const { token, page, core } = o;
   // Every route: a loopback Host with our port (a rebound DNS name never reaches the page or its token).
   app.addHook('onRequest', async (req, reply) => {
     const h = req.headers.host ?? '';
     const i = h.lastIndexOf(':');
-    if (i < 0 || !LOOPBACK.has(h.slice(0, i)) || h.slice(i + 1) !== String(port)) {
-      return reply
-        .code(421)
-        .type('text/plain')
-        .send('misdirected request: open the emulator at its loopback URL');
+    if (i < 0 || !LOOPBACK.has(h.slice(0, i)) || h.slice(i + 1) !== String(o.port())) {
+      return reply.code(421).send({
+        error: {
+          code: 'MISDIRECTED_REQUEST',
+          message: `this emulator answers its loopback URL only: open the URL it printed (127.0.0.1, localhost or [::1], port ${o.port()})`,
+        },
+      });
     }
   });
 
@@ -199,15 +221,4 @@ export async function startDappBrowser(o: DappBrowserOptions): Promise<DappBrows
     }
     return { events: core.revoke(b.origin) };
   });
-
-  try {
-    await app.listen({ port: o.port ?? DEFAULT_EMULATOR_PORT, host });
-  } catch (err) {
-    await app.close();
-    throw listenError(err, host, o.port ?? DEFAULT_EMULATOR_PORT, '--port');
-  }
-  const addr = app.server.address();
-  port = typeof addr === 'object' && addr ? addr.port : (o.port ?? DEFAULT_EMULATOR_PORT);
-  const urlHost = host === '::1' ? '[::1]' : host;
-  return { url: `http://${urlHost}:${port}`, core, wallet, app, close: () => app.close() };
 }

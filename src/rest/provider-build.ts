@@ -3,8 +3,8 @@
  * and the identity origin baked in. Node-side code (the browser modules never import this file). Builds are cached
  * per configuration, so serving the script costs one build per process.
  */
-import { projectPath } from '../../core/project-root.ts';
-import type { ProviderConfig } from '../../provider/provider.ts';
+import { projectPath } from '../core/project-root.ts';
+import type { ProviderConfig } from '../provider/provider.ts';
 
 /** Version reported by the script (diagnostics); bump with protocol-visible changes. */
 export const PROVIDER_SCRIPT_VERSION = '1.0.0';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notModified, strongEtag } from '../core/conditional.ts';
 import { identityOrigin, walletHostOrigins } from '../config.ts';
-import { buildProvider } from '../server/browser/provider-build.ts';
+import { buildProvider } from './provider-build.ts';
 
 export interface ProviderRouteOptions {
   /** Default: `WALLET_HOST_ORIGINS` from the environment (see src/config.ts). */

@@ -3,6 +3,7 @@
  * from one synchronous `onSend` hook at the root, so that no route can forget it (the hot path pays a function call):
  *
  * - `X-Content-Type-Options: nosniff`: a browser never reads a JSON answer or an SVG as script or HTML by sniffing it;
+ * - `X-Request-Id`: the request's id (`host/request-id.ts`), which its access line and log lines carry too;
  * - `Connection: close` on an answer sent before a large request body was read (a refusal from the headers: 401,
  *   429, 413…): Node would otherwise read the rest of the body, only to throw it away, to keep the connection for a
  *   next request — a megabyte for each refused request of a caller sending megabyte bodies, gigabytes of buffers in
@@ -23,6 +24,7 @@ export function everyResponse(app: FastifyInstance, pace?: RefusalPace): void {
   const held = new Map<NodeJS.Timeout, () => void>();
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-request-id', req.id);
     if (!req.raw.complete && largeBody(req.headers)) reply.header('connection', 'close');
     const ms = pace && reply.statusCode === 429 ? holdFor(pace, req, reply) : 0;
     if (ms === 0) return done(null, payload);

@@ -4,15 +4,13 @@
  * `SUBGRAPH_URLS`, with keys and budgets from the shared store (`DATABASE_URL`, `REDIS_URL`). Each answers
  * `GET /healthz` (503 until ready, then 200).
  */
-import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ReserveAttester } from '../bridge/attester.ts';
 import { loadDeployment } from '../bridge/deployment.ts';
 import type { AppConfig } from '../config.ts';
 import { ConfigError } from '../config.ts';
-import { registerErrorHandling } from '../rest/errors.ts';
-import { strictJsonBodies } from '../server/json-body.ts';
-import { everyResponse } from '../server/every-response.ts';
+import { createHttpHost } from '../server/host.ts';
+import type { Mount } from '../server/host.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter } from '../../router/index.ts';
@@ -77,10 +75,7 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
   const run = new ProcessRun(cfg, io, partName(part));
   return run.assemble(async () => {
     const db = await run.openStore();
-    const app = Fastify({ bodyLimit: 1_048_576, ...run.fastifyOptions });
-    registerErrorHandling(app);
-    everyResponse(app, run.refusalPace);
-    strictJsonBodies(app);
+    let graph: Mount | undefined;
     let adminTokenFile: string | null = null;
     let warmUp = async (): Promise<void> => {};
     let dependencies: Dependencies | undefined;
@@ -101,15 +96,24 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       run.metrics?.watchRouter(router);
       run.metrics?.watchLimiter(access.limiter);
       limiter = () => access.limiter.state();
-      await mountRouter(app, router);
+      graph = (app) => mountRouter(app, router);
       if (cfg.readyRequiresSubgraphs) dependencies = subgraphsReady(urls);
     } else if (part.kind === 'subgraph') {
       const s = await subgraphPart(cfg, part.name, db, run, io);
       adminTokenFile = s.adminTokenFile;
       warmUp = s.warmUp;
-      const mounted = await mountSubgraph(app, s.subgraph);
-      run.defer(() => mounted.stop());
+      graph = async (app) => {
+        const mounted = await mountSubgraph(app, s.subgraph);
+        run.defer(() => mounted.stop());
+      };
     }
+    // A router serves browsers as the embedded product's `/graphql` does (CORS); a subgraph only routers.
+    const app = await createHttpHost({
+      logging: run.fastifyOptions,
+      refusalPace: run.refusalPace,
+      cors: part.kind === 'router',
+      graph,
+    });
     app.get('/healthz', async (_req, reply) =>
       reply.code(run.isReady ? 200 : 503).send({
         status: run.isReady ? 'ok' : run.state,

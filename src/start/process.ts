@@ -4,7 +4,6 @@
  * (`/livez`, `/readyz`), and a shutdown that drains: not ready at once, no new connections, the requests in flight
  * finished (at most `SHUTDOWN_TIMEOUT_MS`), then what it opened closed in the reverse order.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -55,12 +54,11 @@ export class ProcessRun {
   /**
    * Fastify's options every process shares: the process's pino (at `warn` when `LOG_LEVEL` is `info`, request URLs
    * redacted: keys may travel in query strings), no request lines of Fastify's own
-   * (the access line of {@link instrument} replaces them), and the request id: a valid `x-request-id` kept, else one
-   * generated.
+   * (the access line of {@link instrument} replaces them). Request ids are the host's (`src/server/host.ts`).
    */
   readonly fastifyOptions: Pick<
     FastifyServerOptions,
-    'loggerInstance' | 'logController' | 'requestIdHeader' | 'genReqId' | 'childLoggerFactory'
+    'loggerInstance' | 'logController' | 'childLoggerFactory'
   >;
   private readonly closers: (() => Promise<void> | void)[] = [];
   private current: ProcessState = 'starting';
@@ -144,8 +142,6 @@ export class ProcessRun {
       ...(fastifyLogger ? { loggerInstance: fastifyLogger } : {}),
       // Fastify's own request lines off (its non-deprecated way: no FSTDEP023 warning at start).
       logController: new LogController({ disableRequestLogging: true }),
-      requestIdHeader: false,
-      genReqId: requestId,
       // Each request's logger (with its id bound) is made when it first writes a line, not for every request.
       childLoggerFactory: (logger, bindings, opts) =>
         new LazyChildLogger(
@@ -166,7 +162,7 @@ export class ProcessRun {
   }
 
   /**
-   * Every response carries its request's `x-request-id`, and leaves one access line at `info` (see {@link accessLine}).
+   * Every response leaves one access line at `info` (see {@link accessLine}).
    * `GET /livez`: 200 while the process runs (nothing to restart it for). `GET /readyz`: 200 when it is ready, not
    * draining, its store answers and every one of `dependencies` can serve; else 503 with what is missing. A load
    * balancer sends traffic by `/readyz`; an orchestrator restarts by `/livez`. While draining, every response closes
@@ -175,7 +171,6 @@ export class ProcessRun {
   instrument(app: FastifyInstance, dependencies?: Dependencies): void {
     const part = this.part;
     app.addHook('onSend', (req, reply, payload, done) => {
-      reply.header('x-request-id', req.id);
       if (this.current === 'draining') reply.header('connection', 'close');
       done(null, payload);
     });
@@ -345,18 +340,4 @@ function endServerSpan(span: Span, line: AccessLine): void {
     if (line[k] !== undefined) span.setAttribute(`coinwallet.${k}`, line[k] as string | number);
   if (status >= 500) failedWith(span, `HTTP ${status}`);
   span.end();
-}
-
-/** An `x-request-id` a client may choose: 1 to 128 letters, digits and `._:-` (anything else is replaced). */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/**
- * The request's id: its `x-request-id` when valid, else a new UUID, written back to the request's headers so that
- * the router forwards it to the subgraphs (their access lines then carry the same id).
- */
-function requestId(raw: IncomingMessage): string {
-  const given = raw.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-  raw.headers['x-request-id'] = id;
-  return id;
 }

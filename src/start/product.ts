@@ -11,7 +11,7 @@ import type { AppConfig } from '../config.ts';
 import { createSubgraphs } from './graph.ts';
 import type { MarketService } from '../market/service.ts';
 import { accessHook } from '../rest/access-hook.ts';
-import { createServer } from '../server/app.ts';
+import { createServer } from './server.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter } from '../../router/index.ts';

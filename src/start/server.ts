@@ -1,6 +1,8 @@
-import cors from '@fastify/cors';
-import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+/**
+ * The embedded product's HTTP server: REST, the graph and the pages of one process, mounted side by side on the one
+ * host (`src/server/host.ts`). Tests build it without listening.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AccountsApiOptions } from '../rest/accounts/index.ts';
 import { accountsApi } from '../rest/accounts/index.ts';
 import { createAuthGuards } from '../rest/accounts/guards-impl.ts';
@@ -11,25 +13,22 @@ import type { BridgeApiOptions } from '../rest/bridge/index.ts';
 import { bridgeApi } from '../rest/bridge/index.ts';
 import type { Router } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
-import { registerErrorHandling } from '../rest/errors.ts';
-import { ApiError } from '../core/errors.ts';
 import { DEFAULT_PRICE_BASE } from '../rest/price/deps.ts';
 import { priceApi } from '../rest/price/index.ts';
 import type { LoadShedder } from '../access/overload.ts';
 import type { RefusalPace } from '../access/refusal-pace.ts';
 import { providerRoute } from '../rest/provider-route.ts';
 import type { ProviderRouteOptions } from '../rest/provider-route.ts';
-import { registerHealth } from './health.ts';
-import { strictJsonBodies } from './json-body.ts';
-import { everyResponse } from './every-response.ts';
-import type { HealthOptions } from './health.ts';
-import { webRoutes } from './browser/web-route.ts';
-import { kitRoutes } from './browser/kit-route.ts';
-import { docsRoutes } from './docs/route.ts';
-import { homeRoutes } from './home/route.ts';
-import { PRODUCT_PACKAGE } from './home/model.ts';
 import { openapiRoute } from '../rest/openapi/route.ts';
 import { assetRoutes } from '../rest/assets/index.ts';
+import { createHttpHost } from '../server/host.ts';
+import { registerHealth } from '../server/health.ts';
+import type { HealthOptions } from '../server/health.ts';
+import { webRoutes } from '../server/browser/web-route.ts';
+import { kitRoutes } from '../server/browser/kit-route.ts';
+import { docsRoutes } from '../server/docs/route.ts';
+import { homeRoutes } from '../server/home/route.ts';
+import { PRODUCT_PACKAGE } from '../server/home/model.ts';
 
 export interface ServerOptions extends HealthOptions {
   /** Base path of the price API; default `/v1/agg`. */
@@ -38,11 +37,8 @@ export interface ServerOptions extends HealthOptions {
   shedder?: Pick<LoadShedder, 'begin'> | undefined;
   /** The process's pace of repeated 429s (`ProcessRun.refusalPace`); default none: each sent at once (tests). */
   refusalPace?: RefusalPace | undefined;
-  /** The process's Fastify options (`ProcessRun.fastifyOptions`: its pino, request ids); default none (tests). */
-  fastifyOptions?: Pick<
-    FastifyServerOptions,
-    'loggerInstance' | 'logController' | 'requestIdHeader' | 'genReqId'
-  >;
+  /** The process's logging (`ProcessRun.fastifyOptions`: its pino); default none (tests). */
+  fastifyOptions?: Pick<FastifyServerOptions, 'loggerInstance' | 'logController' | 'childLoggerFactory'>;
   /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
   accounts?: AccountsApiOptions;
   /** Name resolution, registration and partner operations under `/api` (needs `accounts` for sign-in). */
@@ -66,117 +62,73 @@ export interface ServerOptions extends HealthOptions {
   beforeRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-/** Browsers may send the key headers and the headers common SDKs send (CoinGecko's Stainless SDK, fetch wrappers). */
-export const CORS_ALLOWED_HEADERS = [
-  'accept',
-  'accept-encoding',
-  'content-type',
-  'authorization',
-  'if-none-match',
-  'x-sp-api-key',
-  'x-cg-pro-api-key',
-  'x-cg-demo-api-key',
-  'x-requested-with',
-  'apollo-require-preflight',
-  'x-apollo-operation-name',
-  'x-stainless-lang',
-  'x-stainless-package-version',
-  'x-stainless-os',
-  'x-stainless-arch',
-  'x-stainless-runtime',
-  'x-stainless-runtime-version',
-  'x-stainless-retry-count',
-  'x-stainless-timeout',
-];
-
 /** Builds the HTTP server without listening (tests use `inject`). */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...opts.fastifyOptions,
-    // Path parameters and bodies beyond these sizes are client errors, never work for the server.
-    routerOptions: { maxParamLength: 200 },
-    // Errors Fastify raises before routing (a path that is not valid percent-encoding) use our error body too.
-    frameworkErrors: (err, _req, reply) => {
-      const e = new ApiError(400, 'BAD_URL', `the request path is not valid: ${err.message}`);
-      // Answered before any hook runs: the nosniff of every other answer is set here by hand.
-      void (reply as FastifyReply)
-        .code(e.status)
-        .header('x-content-type-options', 'nosniff')
-        .send(e.toBody());
+  const priceBase = opts.priceBase ?? DEFAULT_PRICE_BASE;
+  return createHttpHost({
+    logging: opts.fastifyOptions,
+    refusalPace: opts.refusalPace,
+    rest: async (app) => {
+      await opts.beforeRoutes?.(app);
+      registerHealth(app, opts);
+      if (opts.accounts) {
+        const limits = opts.apiLimits;
+        await app.register(accountsApi, { prefix: '/api', ...opts.accounts, limits });
+        if (opts.names) {
+          // Same sessions and admin rights as the accounts API: a guard over the same sign-in service.
+          const { auth, adminToken } = opts.accounts;
+          const guards = createAuthGuards({ auth, adminToken, limits });
+          await app.register(namesApi, {
+            prefix: '/api',
+            db: opts.accounts.db,
+            guards,
+            limits,
+            ...opts.names,
+          });
+        }
+      }
+      if (opts.bridge)
+        await app.register(bridgeApi, { prefix: '/api', ...opts.bridge, limits: opts.apiLimits });
+      await app.register(providerRoute, opts.provider ?? {});
+      // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).
+      await app.register(assetRoutes, {
+        coins: opts.engine.assets,
+        snapshot: () => opts.market.snapshot,
+        imagesDir: opts.coinImagesDir,
+      });
+      let priceDocument = (): Record<string, unknown> => ({});
+      await app.register(priceApi, {
+        prefix: priceBase,
+        market: opts.market,
+        engine: opts.engine,
+        notice: () => opts.dataset().notice,
+        ...(opts.now ? { now: opts.now } : {}),
+        shedder: opts.shedder,
+        onDocument: (d) => (priceDocument = d),
+      });
+      // `/openapi.json`: every REST surface mounted above, in one document.
+      await app.register(openapiRoute, {
+        version: PRODUCT_PACKAGE.version,
+        priceBase,
+        priceDocument: () => priceDocument(),
+      });
     },
-    bodyLimit: 1_048_576,
+    graph: opts.graph ? (app) => mountRouter(app, opts.graph as Router) : undefined,
+    // The landing page, the documentation files and the kits' tarballs: everything `/` links to is served here.
+    pages: async (app) => {
+      await app.register(webRoutes, { walletHosts: opts.provider?.hostOrigins });
+      await app.register(homeRoutes, {
+        priceBase,
+        graph: Boolean(opts.graph),
+        accounts: Boolean(opts.accounts),
+        names: Boolean(opts.accounts && opts.names),
+        bridge: Boolean(opts.bridge),
+        dataset: opts.dataset,
+        kitsDir: opts.kitsDir,
+        walletHosts: opts.provider?.hostOrigins,
+      });
+      await app.register(docsRoutes, { graphSchema: Boolean(opts.graph) });
+      await app.register(kitRoutes, { kitsDir: opts.kitsDir });
+    },
   });
-  registerErrorHandling(app);
-  everyResponse(app, opts.refusalPace);
-  strictJsonBodies(app);
-  await app.register(cors, {
-    origin: true,
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: [
-      'x-ratelimit-limit',
-      'x-ratelimit-remaining',
-      'x-ratelimit-reset',
-      'x-api-plan',
-      'retry-after',
-      'etag',
-      'x-query-cost',
-      'x-query-cost-limit',
-    ],
-    maxAge: 86_400,
-    // An OPTIONS request that is not a CORS preflight is answered 204, not a plain-text 400.
-    strictPreflight: false,
-  });
-  await opts.beforeRoutes?.(app);
-  registerHealth(app, opts);
-  if (opts.accounts) {
-    const limits = opts.apiLimits;
-    await app.register(accountsApi, { prefix: '/api', ...opts.accounts, limits });
-    if (opts.names) {
-      // Same sessions and admin rights as the accounts API: a guard over the same sign-in service.
-      const { auth, adminToken } = opts.accounts;
-      const guards = createAuthGuards({ auth, adminToken, limits });
-      await app.register(namesApi, { prefix: '/api', db: opts.accounts.db, guards, limits, ...opts.names });
-    }
-  }
-  if (opts.graph) await mountRouter(app, opts.graph);
-  if (opts.bridge) await app.register(bridgeApi, { prefix: '/api', ...opts.bridge, limits: opts.apiLimits });
-  await app.register(providerRoute, opts.provider ?? {});
-  await app.register(webRoutes, { walletHosts: opts.provider?.hostOrigins });
-  // The landing page, the documentation files and the kits' tarballs: everything `/` links to is served here.
-  await app.register(homeRoutes, {
-    priceBase: opts.priceBase ?? DEFAULT_PRICE_BASE,
-    graph: Boolean(opts.graph),
-    accounts: Boolean(opts.accounts),
-    names: Boolean(opts.accounts && opts.names),
-    bridge: Boolean(opts.bridge),
-    dataset: opts.dataset,
-    kitsDir: opts.kitsDir,
-    walletHosts: opts.provider?.hostOrigins,
-  });
-  await app.register(docsRoutes, { graphSchema: Boolean(opts.graph) });
-  await app.register(kitRoutes, { kitsDir: opts.kitsDir });
-  // The images the price API's answers link to (root-relative, outside its base path: no key, no limit).
-  await app.register(assetRoutes, {
-    coins: opts.engine.assets,
-    snapshot: () => opts.market.snapshot,
-    imagesDir: opts.coinImagesDir,
-  });
-  let priceDocument = (): Record<string, unknown> => ({});
-  await app.register(priceApi, {
-    prefix: opts.priceBase ?? DEFAULT_PRICE_BASE,
-    market: opts.market,
-    engine: opts.engine,
-    notice: () => opts.dataset().notice,
-    ...(opts.now ? { now: opts.now } : {}),
-    shedder: opts.shedder,
-    onDocument: (d) => (priceDocument = d),
-  });
-  // `/openapi.json`: every REST surface mounted above, in one document.
-  await app.register(openapiRoute, {
-    version: PRODUCT_PACKAGE.version,
-    priceBase: opts.priceBase ?? DEFAULT_PRICE_BASE,
-    priceDocument: () => priceDocument(),
-  });
-  return app;
 }

@@ -6,7 +6,7 @@ import type { Access, AccessRequest } from '../../src/access/access.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';

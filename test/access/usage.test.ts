@@ -13,7 +13,7 @@ import { COST_BUCKETS, MINUTE_MS, USAGE_RETENTION_MS, costBucket, minuteOf } fro
 import { UsageReader } from '../../src/access/usage-store.ts';
 import { UsageRecorder } from '../../src/access/usage-recorder.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';

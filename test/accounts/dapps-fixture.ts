@@ -11,7 +11,7 @@ import type { Account, Role } from '../../src/accounts/types.ts';
 import type { AuthGuards } from '../../src/rest/accounts/guards.ts';
 import { registerDappRoutes } from '../../src/rest/accounts/dapps.ts';
 import { accountErrors } from '../../src/accounts/errors.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
 import { DappService } from '../../src/accounts/dapps.ts';

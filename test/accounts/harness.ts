@@ -7,7 +7,7 @@ import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { MessageAddressType } from '../../src/crypto/signed-message.ts';
 import { accountsApi } from '../../src/rest/accounts/index.ts';
 import type { ApiLimits } from '../../src/rest/api-limits.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { strictJsonBodies } from '../../src/server/json-body.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
@@ -35,7 +35,7 @@ export async function harness(
   const keys = new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef', now });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
-  strictJsonBodies(app); // as the product's server (src/server/app.ts)
+  strictJsonBodies(app); // as the product's server (src/start/server.ts)
   await app.register(accountsApi, {
     prefix: '/api',
     db,

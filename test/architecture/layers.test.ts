@@ -63,6 +63,55 @@ describe('layer rules', () => {
       "import { ApiKeyService } from '../accounts/keys.ts';\nexport const x = ApiKeyService;\n",
     ],
     ['src/access/x.ts', "import Fastify from 'fastify';\nexport const x = Fastify;\n"],
+    // The host imports neither REST nor the router; nothing imports it but start-up.
+    [
+      'src/server/host.ts',
+      "import { mountRouter } from '../../router/http.ts';\nexport const x = mountRouter;\n",
+    ],
+    [
+      'src/server/host/x.ts',
+      "import { priceApi } from '../../rest/price/index.ts';\nexport const x = priceApi;\n",
+    ],
+    [
+      'src/server/json-body.ts',
+      "import { commonErrors } from '../rest/errors.ts';\nexport const x = commonErrors;\n",
+    ],
+    [
+      'src/rest/x.ts',
+      "import { createHttpHost } from '../server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'src/rest/x.ts',
+      "import { registerHealth } from '../server/health.ts';\nexport const x = registerHealth;\n",
+    ],
+    [
+      'src/server/home/x.ts',
+      "import { createHttpHost } from '../host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'src/server/x.ts',
+      "import { everyResponse } from './every-response.ts';\nexport const x = everyResponse;\n",
+    ],
+    [
+      'src/dapp-browser/x.ts',
+      "import { requestId } from '../server/host/request-id.ts';\nexport const x = requestId;\n",
+    ],
+    [
+      'src/services.ts',
+      "import { createHttpHost } from './server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'src/market/x.ts',
+      "import { createHttpHost } from '../server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'router/x.ts',
+      "import { createHttpHost } from '../src/server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'subgraphs/markets/x.ts',
+      "import { createHttpHost } from '../../src/server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
   ])('%s: a forbidden import is an error', async (file, code) => {
     expect((await refusals(file, code)).length).toBeGreaterThan(0);
   });
@@ -80,6 +129,28 @@ describe('layer rules', () => {
       'src/start/x.ts',
       "import { createRouter } from '../../router/index.ts';\nexport const x = createRouter;\n",
     ],
+    // Start-up builds the host and hands it what it mounts; the host's files import each other.
+    [
+      'src/start/x.ts',
+      "import { createHttpHost } from '../server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'src/cli/x.ts',
+      "import { createHttpHost } from '../server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'src/dapp-browser/server.ts',
+      "import { createHttpHost } from '../server/host.ts';\nexport const x = createHttpHost;\n",
+    ],
+    [
+      'src/server/host.ts',
+      "import { everyResponse } from './every-response.ts';\nexport const x = everyResponse;\n",
+    ],
+    [
+      'src/server/host/x.ts',
+      "import { ApiError } from '../../core/errors.ts';\nexport const x = ApiError;\n",
+    ],
+    ['src/server/home/x.ts', "import { sendEtagged } from '../etagged.ts';\nexport const x = sendEtagged;\n"],
   ])('%s: an import along the layers passes', async (file, code) => {
     expect(await refusals(file, code)).toEqual([]);
   });

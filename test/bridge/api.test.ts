@@ -11,7 +11,7 @@ import { loadDeployment } from '../../src/bridge/deployment.ts';
 import type { Deployment } from '../../src/bridge/model.ts';
 import { ensureDemoSnapshot, takeSnapshot } from '../../src/bridge/snapshots.ts';
 import { bridgeApi } from '../../src/rest/bridge/index.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, identityOrigin, loadConfig, walletHostOrigins } from '../../src/config.ts';
-import { buildProvider } from '../../src/server/browser/provider-build.ts';
+import { buildProvider } from '../../src/rest/provider-build.ts';
 import { providerRoute } from '../../src/rest/provider-route.ts';
 
 const apps: { close(): Promise<unknown> }[] = [];

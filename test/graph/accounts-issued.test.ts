@@ -11,7 +11,7 @@ import { AuthService } from '../../src/accounts/auth.ts';
 import { partnerKeyHash } from '../../src/names/partner-auth.ts';
 import { NameService } from '../../src/names/service.ts';
 import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import { ADMIN_TOKEN, DOMAIN, auditOf, call } from '../accounts/harness.ts';
 import { partnerCall } from '../names/harness.ts';

@@ -166,7 +166,7 @@ export async function graphHarness(
     subgraphs: { kind: 'in-process', subgraphs },
   });
   const app = Fastify();
-  strictJsonBodies(app); // as the product's server (src/server/app.ts)
+  strictJsonBodies(app); // as the product's server (src/start/server.ts)
   await mountRouter(app, router);
   await app.ready();
 

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src/core/log.ts';
-import { createServer } from '../../src/server/app.ts';
+import { createServer } from '../../src/start/server.ts';
 import { ProcessRun } from '../../src/start/process.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import { ADMIN_TOKEN, call } from '../accounts/harness.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { mountRouter } from '../../router/http.ts';
 import { createRouter } from '../../router/index.ts';
 import { KIT_PERSISTED_DOCUMENTS_PATH } from '../../src/server/browser/kit-manifest.ts';
-import { CORS_ALLOWED_HEADERS } from '../../src/server/app.ts';
+import { CORS_ALLOWED_HEADERS } from '../../src/server/host.ts';
 import { signIn } from '../accounts/harness.ts';
 import type { Wallet } from '../accounts/harness.ts';
 import type { GraphHarness } from '../graph/router-harness.ts';

@@ -12,7 +12,7 @@ import type { MessageAddressType } from '../../src/crypto/signed-message.ts';
 import { signPartnerRequest } from '../../src/names/partner-auth.ts';
 import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
 import type { ApiLimits } from '../../src/rest/api-limits.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { strictJsonBodies } from '../../src/server/json-body.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -39,7 +39,7 @@ export async function harness(o: { limits?: ApiLimits } = {}): Promise<Harness> 
   const guards = createAuthGuards({ auth, adminToken: ADMIN_TOKEN, limits: o.limits });
   const app = Fastify({ bodyLimit: 1_048_576 });
   registerErrorHandling(app);
-  strictJsonBodies(app); // as the product's server (src/server/app.ts)
+  strictJsonBodies(app); // as the product's server (src/start/server.ts)
   await app.register(namesApi, {
     prefix: '/api',
     db,

@@ -11,7 +11,7 @@ import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { MarketService } from '../../src/market/service.ts';
-import { createServer } from '../../src/server/app.ts';
+import { createServer } from '../../src/start/server.ts';
 import { parseApiLimits } from '../../src/config.ts';
 import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';

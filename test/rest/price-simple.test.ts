@@ -4,7 +4,7 @@ import { CURRENCIES } from '../../src/catalog/currencies.ts';
 import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import type { MarketService } from '../../src/market/service.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
-import { createServer } from '../../src/server/app.ts';
+import { createServer } from '../../src/start/server.ts';
 import { createTestMarket, TEST_NOW } from '../support/price-app.ts';
 import type { TestMarket } from '../support/price-app.ts';
 

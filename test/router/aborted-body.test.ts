@@ -1,6 +1,6 @@
 /**
  * A client that sends half a POST body and then drops its connection (a real socket): `POST /graphql` (the router's
- * mount, `router/http.ts`) and a REST route (`src/rest/errors.ts`) log it at debug and answer nothing — no error
+ * mount, `router/http.ts`) and a REST route (`src/server/host/render.ts`) log it at debug and answer nothing — no error
  * with a stack in the log, no 500, and the router is never called. (The router here is a stand-in that counts its
  * calls: the body never reaches it.)
  */
@@ -12,7 +12,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountRouter } from '../../router/http.ts';
 import type { Router } from '../../router/index.ts';
-import { registerErrorHandling } from '../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../src/server/host/render.ts';
 
 const lines: Array<{ level: number; msg: string; err?: { stack?: string } }> = [];
 const statuses: number[] = [];

@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../router/index.ts';
 import { MarketService } from '../../src/market/service.ts';
-import { createServer } from '../../src/server/app.ts';
-import type { ServerOptions } from '../../src/server/app.ts';
+import { createServer } from '../../src/start/server.ts';
+import type { ServerOptions } from '../../src/start/server.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';
 

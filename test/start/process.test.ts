@@ -4,12 +4,12 @@
  * closers undone last in, first out.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { noteRequest } from '../../src/core/request-notes.ts';
 import { ProcessRun } from '../../src/start/process.ts';
+import { createHttpHost } from '../../src/server/host.ts';
 
 const CFG = { logLevel: 'silent', host: '127.0.0.1', port: 0 } as const;
 
@@ -43,7 +43,8 @@ async function start(
   const closed: string[] = [];
   run.defer(() => void closed.push('store'));
   run.defer(() => void closed.push('services'));
-  const app = Fastify(run.fastifyOptions);
+  // Every process serves through the one host (its request ids, error bodies).
+  const app = await createHttpHost({ logging: run.fastifyOptions });
   let release = (): void => {};
   let enter = (): void => {};
   const entered = new Promise<void>((r) => (enter = r));

@@ -5,11 +5,11 @@
  * both OTLP/HTTP encodings. The whole graph over HTTP subgraphs is traced in `test/e2e/graph-scale-out.e2e.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { inSpan, injectTraceContext, tracingEnabled } from '../../src/core/trace.ts';
 import { ProcessRun } from '../../src/start/process.ts';
+import { createHttpHost } from '../../src/server/host.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
 import type { Db } from '../../src/store/db.ts';
 import { tracingConfig } from '../../src/tracing-config.ts';
@@ -94,7 +94,8 @@ async function tracedProcess(protocol: 'http/json' | 'http/protobuf') {
     {},
     'subgraph:markets',
   );
-  const app = Fastify(run.fastifyOptions);
+  // Every process serves through the one host (its request ids, error bodies).
+  const app = await createHttpHost({ logging: run.fastifyOptions });
   const forwarded: Record<string, string> = {};
   app.post('/work', async () => {
     await inSpan('work', {}, async () => {

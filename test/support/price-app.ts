@@ -6,8 +6,8 @@ import { DEMO_NOTICE } from '../../src/demo/dataset.ts';
 import type { SourceSnapshot, TickerSource } from '../../src/ingest/types.ts';
 import { MarketService } from '../../src/market/service.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
-import { createServer } from '../../src/server/app.ts';
-import type { ServerOptions } from '../../src/server/app.ts';
+import { createServer } from '../../src/start/server.ts';
+import type { ServerOptions } from '../../src/start/server.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from './memory-db.ts';
 

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import { keyFromSeedHex } from '../../../src/bridge/attestation.ts';
 import type { Deployment } from '../../../src/bridge/model.ts';
 import { bridgeApi } from '../../../src/rest/bridge/index.ts';
-import { registerErrorHandling } from '../../../src/rest/errors.ts';
+import { registerErrorHandling } from '../../../src/server/host/render.ts';
 import type { Db } from '../../../src/store/db.ts';
 import type { BridgeContext } from '../../../subgraphs/bridge/context.ts';
 import type { BridgeSubgraph } from '../../../subgraphs/bridge/index.ts';
