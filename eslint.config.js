@@ -21,7 +21,21 @@ const DOMAIN = [
 const TRANSPORT_PACKAGES = '^(fastify|@fastify/|@apollo/|graphql($|/)|@graphql-|dataloader$)';
 /** A relative import reaching into one of these folders (`../../rest/x.ts`, `../router/y.ts`). */
 const folder = (...names) => `^\\.{1,2}/(?:.*/)?(?:${names.join('|')})(?:/|\\.ts$)`;
-/** What the domain may not import: a transport, start-up, or browser code. */
+/**
+ * What only start-up (`src/start`, `src/cli`) imports: the one reader of the environment (`src/config.ts` and its two
+ * helpers) and the demo generator (`src/demo`). Below start-up a part takes plain options.
+ */
+const START_UP_ONLY = [
+  {
+    regex: '^\\.{1,2}/(?:\\.\\./)*(?:src/)?(?:config|config-error|tracing-config)\\.ts$',
+    message: 'only start-up reads the configuration: it hands each part plain options (docs/architecture.md)',
+  },
+  {
+    regex: folder('demo'),
+    message: 'only start-up imports the demo generator (src/start/demo.ts; docs/architecture.md)',
+  },
+];
+/** What the domain may not import: a transport, start-up, browser code, the configuration or the demo. */
 const DOMAIN_PATTERNS = [
   { regex: TRANSPORT_PACKAGES, message: 'the domain imports no transport (docs/architecture.md)' },
   {
@@ -39,7 +53,37 @@ const DOMAIN_PATTERNS = [
     ),
     message: 'the domain imports no transport and no browser code (docs/architecture.md)',
   },
+  ...START_UP_ONLY,
 ];
+/**
+ * The store keeps what the domain computes but knows none of it: it imports sources' records (`src/ingest`), the
+ * catalog and `src/core`, and of the engine only its data types (`src/engine/types.ts`: `Bar`, `Resolution`).
+ */
+const STORE_PATTERN = {
+  regex:
+    '^\\.{1,2}/(?:.*/)?(?:(?:access|accounts|bridge|crypto|demo|market|names)(?:/|\\.ts$)|engine/(?!types\\.ts$))',
+  message: 'the store imports no domain: the domain calls the store (docs/architecture.md)',
+};
+/** Everything the configuration reader could import but core's basics: it is a leaf. */
+const CONFIG_PATTERN = {
+  regex: folder(
+    ...DOMAIN.filter((d) => d !== 'core'),
+    'rest',
+    'server',
+    'start',
+    'cli',
+    'subgraphs',
+    'router',
+    'web',
+    'kit',
+    'provider',
+    'dapp-browser',
+    'admin',
+    'services',
+  ),
+  message:
+    'the configuration reader imports no area: start-up maps its values onto each part (docs/architecture.md)',
+};
 
 /** The host (`src/server/host.ts` and what only it registers): start-up hands it REST and the graph to mount. */
 const HOST_FILES = [
@@ -92,11 +136,16 @@ export default tseslint.config(
       ],
     },
   },
-  // Nothing imports the host but start-up. First of the layer rules: the blocks below restate it for their files.
+  // Nothing imports the host but start-up, and only start-up reads the configuration and imports the demo. First of
+  // the layer rules: the blocks below restate it for their files.
   {
     files: ['src/**/*.ts'],
     ignores: [...HOST_FILES, 'src/start/**', 'src/cli/**', 'src/dapp-browser/server.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [HOST_IMPORT] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [HOST_IMPORT, ...START_UP_ONLY] }] },
+  },
+  {
+    files: ['src/dapp-browser/server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: START_UP_ONLY }] },
   },
   // The host imports neither REST nor the router: it is handed what it mounts.
   {
@@ -106,6 +155,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...START_UP_ONLY,
             {
               regex: folder('rest', 'router', 'subgraphs', 'start', 'cli'),
               message:
@@ -148,12 +198,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/store/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...DOMAIN_PATTERNS, STORE_PATTERN] }] },
+  },
+  {
+    files: ['src/config.ts', 'src/config-error.ts', 'src/tracing-config.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CONFIG_PATTERN] }] },
+  },
+  {
     files: ['src/rest/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...START_UP_ONLY,
             {
               regex: folder('subgraphs', 'router', 'start', 'cli'),
               message: 'REST and the subgraphs are siblings over the domain (docs/architecture.md)',
@@ -175,6 +234,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...START_UP_ONLY,
             {
               regex: folder('rest', 'server', 'router', 'start', 'cli'),
               message:
@@ -192,6 +252,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...START_UP_ONLY,
             {
               regex: folder('rest', 'server', 'start', 'cli'),
               message:
@@ -209,6 +270,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...START_UP_ONLY,
             {
               regex: '^node:',
               message: 'browser code runs in a browser: no Node modules (docs/architecture.md)',
@@ -232,6 +294,23 @@ export default tseslint.config(
               message: 'browser code imports no server package',
             },
           ],
+        },
+      ],
+    },
+  },
+  // One reader of the environment (src/config.ts, with src/tracing-config.ts); start-up and the command line hand on
+  // what it read.
+  {
+    files: ['{src,router,subgraphs}/**/*.{ts,tsx}'],
+    ignores: ['src/config.ts', 'src/tracing-config.ts', 'src/start/**', 'src/cli/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'only src/config.ts reads the environment; take the value as an option (docs/architecture.md)',
         },
       ],
     },

@@ -16,11 +16,10 @@ export type RouterPlanner = 'rust' | 'js';
 export type SnapshotFeed = (onSnapshot: () => void) => () => void;
 
 /**
- * The query planner when `RouterOptions.planner` is not given: `rust`, or `js` when the environment says
- * `ROUTER_PLANNER=js` — so that tests can run on the JS planner (`ROUTER_PLANNER=js npx vitest run test/graph`,
- * router/README.md; the product passes the validated `AppConfig.routerPlanner` explicitly).
+ * The query planner when `RouterOptions.planner` is not given. The router reads no environment: the product passes
+ * `ROUTER_PLANNER` as the configuration read it (`AppConfig.routerPlanner`).
  */
-export const DEFAULT_PLANNER: RouterPlanner = process.env['ROUTER_PLANNER'] === 'js' ? 'js' : 'rust';
+export const DEFAULT_PLANNER: RouterPlanner = 'rust';
 
 export interface RouterOptions {
   subgraphs: RouterSubgraphs;

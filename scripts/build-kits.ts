@@ -22,7 +22,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_WALLET_HOST_ORIGINS } from '../src/config.ts';
+import { DEFAULT_WALLET_HOST_ORIGINS } from '../src/core/wallet-hosts.ts';
 import { buildProvider } from '../src/rest/provider-build.ts';
 import { bundle } from './kits/bundle.ts';
 import { coinDeclarations, emitDeclarations, reachable } from './kits/declarations.ts';

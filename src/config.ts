@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { PROJECT_ROOT } from './core/project-root.ts';
+import { DEFAULT_WALLET_HOST_ORIGINS } from './core/wallet-hosts.ts';
 import { tracingConfig } from './tracing-config.ts';
 import type { TracingConfig } from './tracing-config.ts';
 
@@ -423,8 +424,6 @@ function network(env: NodeJS.ProcessEnv, name: string, def: 'mainnet' | 'testnet
   return v;
 }
 
-export const DEFAULT_WALLET_HOST_ORIGINS: readonly string[] = ['https://wallet.coinwallet.app'];
-
 /** `scheme://host[:port]` exactly as a browser reports an origin (lowercase host, no default port, no path). */
 function origin(v: string, name: string): string {
   let u: URL | undefined;
@@ -438,7 +437,7 @@ function origin(v: string, name: string): string {
   return v;
 }
 
-/** `WALLET_HOST_ORIGINS` (also read by the `/provider.js` route). */
+/** `WALLET_HOST_ORIGINS`. */
 export function walletHostOrigins(v: string | undefined): string[] {
   if (v === undefined || v.trim() === '') return [...DEFAULT_WALLET_HOST_ORIGINS];
   return v
@@ -448,7 +447,7 @@ export function walletHostOrigins(v: string | undefined): string[] {
     .map((s) => origin(s, 'WALLET_HOST_ORIGINS'));
 }
 
-/** `IDENTITY_ORIGIN` (also read by the `/provider.js` route); undefined → the platform's own origin. */
+/** `IDENTITY_ORIGIN`; undefined → the platform's own origin. */
 export function identityOrigin(v: string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
   return origin(v, 'IDENTITY_ORIGIN');

@@ -4,14 +4,14 @@
  * (`IDENTITY_ORIGIN`, default: the origin the script is loaded from) baked in. Public, cacheable, any origin.
  */
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_WALLET_HOST_ORIGINS } from '../core/wallet-hosts.ts';
 import { notModified, strongEtag } from '../core/conditional.ts';
-import { identityOrigin, walletHostOrigins } from '../config.ts';
 import { buildProvider } from './provider-build.ts';
 
 export interface ProviderRouteOptions {
-  /** Default: `WALLET_HOST_ORIGINS` from the environment (see src/config.ts). */
+  /** `WALLET_HOST_ORIGINS` as start-up read it (src/config.ts); default `DEFAULT_WALLET_HOST_ORIGINS`. */
   hostOrigins?: readonly string[];
-  /** Default: `IDENTITY_ORIGIN` from the environment; undefined → the script's own origin. */
+  /** `IDENTITY_ORIGIN` as start-up read it; undefined (default) → the script's own origin. */
   identityOrigin?: string | undefined;
 }
 
@@ -19,10 +19,8 @@ export interface ProviderRouteOptions {
 export const PROVIDER_MAX_AGE_S = 300;
 
 export async function providerRoute(app: FastifyInstance, opts: ProviderRouteOptions = {}): Promise<void> {
-  // Read (and checked) at registration: a bad WALLET_HOST_ORIGINS/IDENTITY_ORIGIN stops start-up, naming it.
-  const hostOrigins = opts.hostOrigins ?? walletHostOrigins(process.env.WALLET_HOST_ORIGINS);
-  const identity =
-    'identityOrigin' in opts ? opts.identityOrigin : identityOrigin(process.env.IDENTITY_ORIGIN);
+  const hostOrigins = opts.hostOrigins ?? DEFAULT_WALLET_HOST_ORIGINS;
+  const identity = opts.identityOrigin;
   let script: Promise<{ code: string; etag: string }> | undefined;
   const get = () =>
     (script ??= buildProvider({ hostOrigins, identityOrigin: identity ?? null }).then((code) => ({

@@ -176,3 +176,129 @@ describe('files are found from the project root (the build runs from dist/)', ()
     expect(await located('src/store/x.ts', code)).toEqual([]);
   });
 });
+
+describe('start-up alone reads the configuration and imports the demo; the store imports no domain', () => {
+  const config = (path: string): string =>
+    `import { loadConfig } from '${path}';\nexport const x = loadConfig;\n`;
+  const demo = (path: string): string =>
+    `import { DEMO_VENUES } from '${path}';\nexport const x = DEMO_VENUES;\n`;
+
+  it.each([
+    // The domain imports no configuration: it takes plain options.
+    ['src/market/x.ts', "import type { AppConfig } from '../config.ts';\nexport type X = AppConfig;\n"],
+    ['src/engine/sub/x.ts', config('../../config.ts')],
+    ['src/store/x.ts', config('../config.ts')],
+    ['src/access/x.ts', "import { ConfigError } from '../config-error.ts';\nexport const x = ConfigError;\n"],
+    [
+      'src/core/x.ts',
+      "import { tracingConfig } from '../tracing-config.ts';\nexport const x = tracingConfig;\n",
+    ],
+    // Nor does anything else below start-up.
+    ['src/rest/x.ts', config('../config.ts')],
+    ['src/server/home/x.ts', config('../../config.ts')],
+    ['src/services.ts', config('./config.ts')],
+    ['router/x.ts', config('../src/config.ts')],
+    ['subgraphs/markets/x.ts', config('../../src/config.ts')],
+    ['src/web/pages/x.tsx', config('../../config.ts')],
+    // Demo is imported only by start-up.
+    ['src/market/present/x.ts', demo('../../demo/venues.ts')],
+    [
+      'src/store/x.ts',
+      "import { ensureDemoMining } from '../demo/mining.ts';\nexport const x = ensureDemoMining;\n",
+    ],
+    ['src/rest/x.ts', demo('../demo/venues.ts')],
+    ['src/server/x.ts', demo('../demo/venues.ts')],
+    ['router/x.ts', "import { mulberry32 } from '../src/demo/random.ts';\nexport const x = mulberry32;\n"],
+    ['subgraphs/markets/x.ts', demo('../../src/demo/venues.ts')],
+    // The store imports no domain.
+    [
+      'src/store/x.ts',
+      "import type { MiningFigures } from '../market/mining.ts';\nexport type X = MiningFigures;\n",
+    ],
+    [
+      'src/store/x.ts',
+      "import { DEFAULT_PRICE_RULES } from '../engine/price.ts';\nexport const x = DEFAULT_PRICE_RULES;\n",
+    ],
+    [
+      'src/store/x.ts',
+      "import { ApiKeyService } from '../accounts/keys.ts';\nexport const x = ApiKeyService;\n",
+    ],
+    ['src/store/x.ts', "import { PLANS } from '../access/plans.ts';\nexport const x = PLANS;\n"],
+    [
+      'src/store/sub/x.ts',
+      "import { NameService } from '../../names/service.ts';\nexport const x = NameService;\n",
+    ],
+    // The configuration reader imports no area.
+    [
+      'src/config.ts',
+      "import { API_BUCKETS } from './access/api-limits.ts';\nexport const x = API_BUCKETS;\n",
+    ],
+    [
+      'src/config.ts',
+      "import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';\nexport const x = SUBGRAPH_NAMES;\n",
+    ],
+    ['src/config.ts', "import { DEMO_NOTICE } from './demo/dataset.ts';\nexport const x = DEMO_NOTICE;\n"],
+    ['src/tracing-config.ts', "import { withSpan } from './start/tracing.ts';\nexport const x = withSpan;\n"],
+  ])('%s: a forbidden import is an error', async (file, code) => {
+    expect((await refusals(file, code)).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['src/start/x.ts', "import type { AppConfig } from '../config.ts';\nexport type X = AppConfig;\n"],
+    ['src/cli/x.ts', config('../config.ts')],
+    [
+      'src/start/x.ts',
+      "import { createDemoSource } from '../demo/live.ts';\nexport const x = createDemoSource;\n",
+    ],
+    ['src/cli/x.ts', demo('../demo/venues.ts')],
+    ['src/demo/x.ts', "import { mulberry32 } from './random.ts';\nexport const x = mulberry32;\n"],
+    ['src/store/x.ts', "import type { Bar } from '../engine/types.ts';\nexport type X = Bar;\n"],
+    [
+      'src/store/x.ts',
+      "import type { MiningRecord } from '../ingest/types.ts';\nexport type X = MiningRecord;\n",
+    ],
+    ['src/store/x.ts', "import { ASSETS } from '../catalog/assets.ts';\nexport const x = ASSETS;\n"],
+    [
+      'src/market/x.ts',
+      "import { DEMO_VENUE_NAMES } from '../catalog/venues.ts';\nexport const x = DEMO_VENUE_NAMES;\n",
+    ],
+    [
+      'src/config.ts',
+      "import { PROJECT_ROOT } from './core/project-root.ts';\nexport const x = PROJECT_ROOT;\n",
+    ],
+    ['src/config.ts', "import { ConfigError } from './config-error.ts';\nexport const x = ConfigError;\n"],
+    [
+      'src/tracing-config.ts',
+      "import { ConfigError } from './config-error.ts';\nexport const x = ConfigError;\n",
+    ],
+  ])('%s: an import along the layers passes', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+
+  const envReads = async (filePath: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-properties')
+      .map((m) => m.message);
+  };
+  const env = "export const x = process.env['ROUTER_PLANNER'];\n";
+
+  it.each([
+    'router/x.ts',
+    'src/rest/x.ts',
+    'src/server/home/x.ts',
+    'src/market/x.ts',
+    'subgraphs/markets/x.ts',
+  ])('%s: reading the environment is an error (one reader: src/config.ts)', async (file) => {
+    expect(await envReads(file, env)).toEqual([
+      expect.stringContaining('only src/config.ts reads the environment'),
+    ]);
+  });
+
+  it.each(['src/config.ts', 'src/start/x.ts', 'src/cli/x.ts'])(
+    '%s: reading the environment passes',
+    async (file) => {
+      expect(await envReads(file, env)).toEqual([]);
+    },
+  );
+});

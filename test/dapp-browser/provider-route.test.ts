@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, identityOrigin, loadConfig, walletHostOrigins } from '../../src/config.ts';
 import { buildProvider } from '../../src/rest/provider-build.ts';
 import { providerRoute } from '../../src/rest/provider-route.ts';
@@ -47,31 +47,29 @@ describe('GET /provider.js', () => {
     expect(head.headers.etag).toBe(etag);
   });
 
-  it('defaults to WALLET_HOST_ORIGINS / IDENTITY_ORIGIN from the environment', async () => {
-    const saved = { w: process.env.WALLET_HOST_ORIGINS, i: process.env.IDENTITY_ORIGIN };
+  it('serves the origins start-up read (WALLET_HOST_ORIGINS / IDENTITY_ORIGIN), never the environment', async () => {
+    // Set in the environment, and still not used: the configuration reader is the only one (src/config.ts).
+    vi.stubEnv('WALLET_HOST_ORIGINS', 'https://env.example');
+    vi.stubEnv('IDENTITY_ORIGIN', 'https://env-names.example');
     try {
-      delete process.env.WALLET_HOST_ORIGINS;
-      delete process.env.IDENTITY_ORIGIN;
       const def = await (await app()).inject({ url: '/provider.js' });
       expect(def.body).toContain('"https://wallet.coinwallet.app"');
       expect(def.body).toContain('identityOrigin:null');
+      expect(def.body).not.toContain('env.example');
 
-      process.env.WALLET_HOST_ORIGINS = 'https://a.example, https://b.example:8443';
-      process.env.IDENTITY_ORIGIN = 'https://names.example';
-      const set = await (await app()).inject({ url: '/provider.js' });
+      const cfg = loadConfig({
+        WALLET_HOST_ORIGINS: 'https://a.example, https://b.example:8443',
+        IDENTITY_ORIGIN: 'https://names.example',
+      });
+      const set = await (
+        await app({ hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin })
+      ).inject({ url: '/provider.js' });
       expect(set.body).toContain('["https://a.example","https://b.example:8443"]');
       expect(set.body).toContain('"https://names.example"');
 
-      process.env.WALLET_HOST_ORIGINS = 'https://a.example/wallet';
-      await expect(app()).rejects.toThrow(ConfigError);
+      expect(() => loadConfig({ WALLET_HOST_ORIGINS: 'https://a.example/wallet' })).toThrow(ConfigError);
     } finally {
-      for (const [k, v] of [
-        ['WALLET_HOST_ORIGINS', saved.w],
-        ['IDENTITY_ORIGIN', saved.i],
-      ] as const) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
+      vi.unstubAllEnvs();
     }
   });
 });

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notModified, strongEtag } from '../../core/conditional.ts';
-import { walletHostOrigins } from '../../config.ts';
+import { DEFAULT_WALLET_HOST_ORIGINS } from '../../core/wallet-hosts.ts';
 import { webBundle } from './web-build.ts';
 import type { WebEntry } from './web-build.ts';
 
@@ -38,7 +38,7 @@ export function pageCsp(walletHosts: readonly string[]): string {
 }
 
 export interface WebRoutesOptions {
-  /** The wallet host origins that may frame the pages (`WALLET_HOST_ORIGINS`); default from the environment. */
+  /** Origins that may frame the pages (`WALLET_HOST_ORIGINS`, from start-up); default `DEFAULT_WALLET_HOST_ORIGINS`. */
   walletHosts?: readonly string[] | undefined;
 }
 
@@ -71,7 +71,7 @@ function sendScript(req: FastifyRequest, reply: FastifyReply, code: string, cors
 }
 
 export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions = {}): Promise<void> {
-  const CSP = pageCsp(opts.walletHosts ?? walletHostOrigins(process.env.WALLET_HOST_ORIGINS));
+  const CSP = pageCsp(opts.walletHosts ?? DEFAULT_WALLET_HOST_ORIGINS);
   for (const [path, page] of Object.entries(PAGES)) {
     const html = shell(page.title, page.entry, page.provider);
     app.get(path, async (_req, reply) =>

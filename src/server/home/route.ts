@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { walletHostOrigins } from '../../config.ts';
+import { DEFAULT_WALLET_HOST_ORIGINS } from '../../core/wallet-hosts.ts';
 import { preferredType } from '../../core/negotiate.ts';
 import { kitPackages } from '../browser/kit-packages.ts';
 import { DEFAULT_KITS_DIR } from '../browser/kit-route.ts';
@@ -23,7 +23,7 @@ export interface HomeRoutesOptions extends HomeOptions {
   dataset: HealthOptions['dataset'];
   /** Where the kits are built (as `kitRoutes`); default `dist/kits`. */
   kitsDir?: string | undefined;
-  /** The wallet host origins that may frame the page (`WALLET_HOST_ORIGINS`); default from the environment. */
+  /** Origins that may frame the page (`WALLET_HOST_ORIGINS`, from start-up); default `DEFAULT_WALLET_HOST_ORIGINS`. */
   walletHosts?: readonly string[] | undefined;
 }
 
@@ -52,7 +52,7 @@ function builtKits(dir: string): Set<string> {
 }
 
 export async function homeRoutes(app: FastifyInstance, opts: HomeRoutesOptions): Promise<void> {
-  const csp = pageCsp(opts.walletHosts ?? walletHostOrigins(process.env.WALLET_HOST_ORIGINS));
+  const csp = pageCsp(opts.walletHosts ?? DEFAULT_WALLET_HOST_ORIGINS);
   const kitsDir = opts.kitsDir ?? DEFAULT_KITS_DIR;
   app.get('/', async (req, reply) => {
     const type = preferredType(req.headers.accept, OFFERED);
