@@ -45,7 +45,7 @@ export interface ServerOptions extends HealthOptions {
   names?: Omit<NamesApiOptions, 'db' | 'guards'>;
   /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
   bridge?: BridgeApiOptions;
-  /** `/provider.js` configuration (trusted wallet host origins, identity origin), as the configuration read them; default none. */
+  /** `/provider.js`: the wallet host and identity origins the configuration read; none → the routes' defaults. */
   provider?: ProviderRouteOptions;
   /** The GraphQL router, mounted at `/graphql` (embedded mode); omitted → not served. */
   graph?: Router;
