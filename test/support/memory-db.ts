@@ -41,7 +41,8 @@ let dumped: Promise<Blob> | undefined;
  */
 function templateDump(): Promise<Blob> {
   dumped ??= (async () => {
-    const given = inject('storeTemplateDump') as string | undefined;
+    // Outside vitest (the benchmarks open test markets too) there is no global setup to ask.
+    const given = process.env.VITEST ? (inject('storeTemplateDump') as string | undefined) : undefined;
     if (given) return new Blob([readFileSync(given)]);
     const dir = mkdtempSync(join(tmpdir(), 'cw-template-dump-'));
     try {
