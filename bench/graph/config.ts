@@ -1,6 +1,6 @@
 /**
- * The graph benchmark's settings (environment variables, see graph.bench.ts), its two operations and its variants:
- * which gateway, which planner, which subgraph transport.
+ * The graph benchmark's settings (environment variables, see graph.bench.ts), its two identical-body operations (the
+ * varied ones are in workload.ts) and its variants: which gateway, which planner, which subgraph transport.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,14 @@ export const DAYS = 3;
 export const KEYS = 100;
 export const PEPPER = 'bench-pepper-0123456789abcdef';
 export const NAME_LABEL = 'bench';
+/** The registered names of the varied workload (`bench` first, the most asked), each with an LTC address. */
+export const NAME_LABELS: readonly string[] = [
+  NAME_LABEL,
+  ...Array.from({ length: 39 }, (_, i) => `${NAME_LABEL}-${i + 1}`),
+];
+/** `identical`: one body per operation from every connection; `varied`: variables drawn per request (workload.ts). */
+export const WORKLOADS = ['identical', 'varied'] as const;
+export type Workload = (typeof WORKLOADS)[number];
 
 export const QUERIES = {
   nested: `{

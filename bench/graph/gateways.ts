@@ -23,7 +23,8 @@ import { ProcessRun } from '../../src/start/process.ts';
 import type { SubgraphName } from '../../subgraphs/shared/subgraph.ts';
 import type { Ready, Variant } from './config.ts';
 import { PEPPER } from './config.ts';
-import { fastifyApp, listen, makeKeys, manifest } from './serving.ts';
+import { fastifyApp, listen, makeKeys } from './serving.ts';
+import { safelist } from './workload.ts';
 /** Apollo Server mounted on Fastify exactly as `router/http.ts` and `subgraphs/shared/http.ts` do it. */
 function mountApollo(app: FastifyInstance, server: ApolloServer): void {
   const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -131,7 +132,7 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
         : null;
   const router: Router = await createRouter({
     access: createAccess({ keys, limiter: createMemoryLimiter() }),
-    persisted: { manifest: manifest(), mode: 'safelist' },
+    persisted: { manifest: safelist(), mode: 'safelist' },
     subgraphs: { kind: 'http', urls },
     dedupe: variant !== 'ours-nodedup',
     ...(run?.metrics ? { onSubgraphFetch: run.metrics.observeFetch.bind(run.metrics) } : {}),

@@ -1,5 +1,5 @@
 /**
- * The `subgraphs` role: one in-memory store (test market, a registered name, a bridge proof-of-reserves snapshot, API
+ * The `subgraphs` role: one in-memory store (test market, 40 registered names, a bridge proof-of-reserves snapshot, API
  * keys), the four subgraphs each on its own port, and the embedded variants over the same store.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,21 +29,28 @@ import { createTestMarket } from '../../test/support/price-app.ts';
 import { wallet } from '../../test/names/harness.ts';
 import { createServices } from '../../src/services.ts';
 import type { Ready } from './config.ts';
-import { DAYS, NAME_LABEL, PEPPER } from './config.ts';
-import { fastifyApp, listen, makeKeys, manifest } from './serving.ts';
+import { DAYS, NAME_LABEL, NAME_LABELS, PEPPER } from './config.ts';
+import { fastifyApp, listen, makeKeys } from './serving.ts';
+import { safelist } from './workload.ts';
 export async function serveSubgraphs(): Promise<Ready> {
   const tm = await createTestMarket({ days: DAYS });
   const db = tm.db;
-  // A name with an LTC address, registered by a signed-in account (as the names API does).
+  // The names, each with an LTC address of its own, registered by a signed-in account (as the names API does).
   const auth = new AuthService(db, { domain: 'bench.local' });
   const w = wallet('LTC');
   const c = await auth.challenge(w.address);
   const s = await auth.signIn(w.address, w.sign(c.challenge), c.nonce);
-  await new NameService(db, { suffix: 'coin', network: 'mainnet' }).register(
-    { kind: 'account', account: s.account },
-    `${NAME_LABEL}.coin`,
-  );
-  await upsertAddress(db, NAME_LABEL, 'LTC', w.address, Date.now());
+  const names = new NameService(db, { suffix: 'coin', network: 'mainnet' });
+  for (const label of NAME_LABELS) {
+    await names.register({ kind: 'account', account: s.account }, `${label}.coin`);
+    await upsertAddress(
+      db,
+      label,
+      'LTC',
+      label === NAME_LABEL ? w.address : wallet('LTC').address,
+      Date.now(),
+    );
+  }
   // The bridge's proof-of-reserves snapshot (demo chain data, a fresh attestation key).
   const deployment = loadDeployment('testnet');
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-graph-'));
@@ -75,7 +82,7 @@ export async function serveSubgraphs(): Promise<Ready> {
   const embedded = async (responseCache: boolean): Promise<string> => {
     const router = await createRouter({
       access: createAccess({ keys, limiter: createMemoryLimiter() }),
-      persisted: { manifest: manifest(), mode: 'safelist' },
+      persisted: { manifest: safelist(), mode: 'safelist' },
       subgraphs: { kind: 'in-process', subgraphs: createSubgraphs(deps) },
       responseCache,
     });
