@@ -34,6 +34,7 @@ export const DOC_PAGES: readonly DocPage[] = [
   { file: 'signatures.md', title: 'Signed messages', group: 'apis' },
   { file: 'chains.md', title: 'Chain parameters and address validation', group: 'apis' },
   { file: 'openapi.md', title: 'OpenAPI documents of every REST API', group: 'apis' },
+  { file: 'conditional-requests.md', title: 'Conditional requests (ETag and 304)', group: 'apis' },
   { file: 'kit.md', title: 'The kits', group: 'browser' },
   { file: 'provider.md', title: 'The wallet provider (/provider.js)', group: 'browser' },
   { file: 'portal.md', title: 'The developer portal (/portal)', group: 'browser' },
