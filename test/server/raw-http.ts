@@ -15,7 +15,8 @@ export interface RawAnswer {
 
 /**
  * Sends `request` to `port` on 127.0.0.1 and reads one answer: until the server closes the connection, or until the
- * answer's `Content-Length` bytes are in (the connection then kept; `closed` false unless it closes within 200 ms).
+ * answer's `Content-Length` bytes are in without `Connection: close` (`closed` then false unless it closes within
+ * 200 ms).
  */
 export function rawRequest(port: number, request: string | Buffer): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -38,8 +39,10 @@ export function rawRequest(port: number, request: string | Buffer): Promise<RawA
     socket.on('data', (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
       const p = parse(data);
-      // A complete answer on a connection kept open: wait a moment for a close that follows it.
-      if (p && p.complete) setTimeout(() => finish(null, socket.readableEnded), 200);
+      // A complete answer that does not say `Connection: close`: wait a moment for a close that would follow it
+      // (one that says it waits for the close itself, however busy the server).
+      if (p && p.complete && p.headers['connection'] !== 'close')
+        setTimeout(() => finish(null, socket.readableEnded), 200);
     });
     socket.on('end', () => finish(null, true));
     socket.on('close', () => finish(null, true));
