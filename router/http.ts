@@ -27,6 +27,7 @@ import { refusal } from './http-phase.ts';
 import type { Router, RouterRequest } from './index.ts';
 import { sseTransport, wantsEventStream } from './sse.ts';
 import { wsTransport } from './ws.ts';
+import { mountMcp } from './mcp/http.ts';
 
 /** Methods answered 405 in the GraphQL error shape (any other but GET and POST gets the host's 404). */
 const OTHER_METHODS: readonly string[] = ['PUT', 'DELETE', 'PATCH'];
@@ -147,4 +148,6 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       return reply.code(h.status === 'UP' ? 200 : 503).send(h);
     });
   });
+  // The same graph as MCP tools, for agents (`router/mcp/`), beside it on every process that serves it.
+  await app.register(async (scope) => mountMcp(scope, router));
 }

@@ -13,6 +13,7 @@ import {
   DEMO_DATA,
   INGEST,
   KEYS,
+  MCP,
   SERVE,
   SOURCES,
   SUPERGRAPH,
@@ -43,6 +44,7 @@ export const COMMANDS: readonly Command[] = [
   lazy(BRIDGE, async () => (await import('./bridge.ts')).bridge),
   lazy(SUPERGRAPH, async () => (await import('./supergraph.ts')).supergraph),
   lazy(DAPP_BROWSER, async () => (await import('./dapp-browser.ts')).dappBrowser),
+  lazy(MCP, async () => (await import('./mcp.ts')).mcp),
 ];
 
 export const USAGE = overviewText(COMMANDS.map((c) => c.spec));

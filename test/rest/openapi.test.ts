@@ -25,6 +25,8 @@ const NOT_DOCUMENTED: [RegExp, string][] = [
   [/^(GET|POST) \/graphql$/, 'the graph: its schema is /graphql/schema.graphql'],
   [/^(PUT|DELETE|PATCH) \/graphql$/, 'the graph’s other methods: 405 METHOD_NOT_ALLOWED, Allow: GET, POST'],
   [/^GET \/graphql\/(health|schema\.graphql)$/, 'the graph’s health and schema'],
+  [/^POST \/mcp$/, 'the graph as MCP tools (JSON-RPC over Streamable HTTP): docs/mcp.md'],
+  [/^(GET|DELETE|PUT|PATCH) \/mcp$/, 'MCP’s other methods: 405 METHOD_NOT_ALLOWED, Allow: POST (a stateless server)'],
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];

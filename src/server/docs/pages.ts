@@ -35,6 +35,7 @@ export const DOC_PAGES: readonly DocPage[] = [
   { file: 'chains.md', title: 'Chain parameters and address validation', group: 'apis' },
   { file: 'openapi.md', title: 'OpenAPI documents of every REST API', group: 'apis' },
   { file: 'conditional-requests.md', title: 'Conditional requests (ETag and 304)', group: 'apis' },
+  { file: 'mcp.md', title: 'MCP: the graph as tools for agents', group: 'apis' },
   { file: 'kit.md', title: 'The kits', group: 'browser' },
   { file: 'provider.md', title: 'The wallet provider (/provider.js)', group: 'browser' },
   { file: 'portal.md', title: 'The developer portal (/portal)', group: 'browser' },

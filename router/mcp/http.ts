@@ -1,0 +1,177 @@
+/**
+ * `/mcp`: the graph's MCP server over the Streamable HTTP transport (`@modelcontextprotocol/sdk`, stateless: a
+ * server per POST, JSON answers, no session), on every process that serves the graph. The caller is the API key of
+ * the request (`x-sp-api-key`, or `Authorization: Bearer <key>`), identified before anything is read as the graph
+ * does it (`Router.refuseEarly`: 400/401, or 429 while its budget is spent); each tool call then runs through
+ * `Router.handle` as that caller, so it counts as one of its requests and is charged its cost. GET (a stream of
+ * server notifications) and DELETE (ending a session) are 405: a stateless server has neither.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { buildSchema } from 'graphql';
+import { projectPath } from '../../src/core/project-root.ts';
+import { noteRequest } from '../../src/core/request-notes.ts';
+import { readCostDirectives } from '../cost/directives.ts';
+import { routerErrors } from '../errors.ts';
+import { routerRequest } from '../fastify-request.ts';
+import { refusal } from '../http-phase.ts';
+import type { Router } from '../index.ts';
+import { SUPERGRAPH_URL } from '../supergraph.ts';
+import { createMcpServer } from './session.ts';
+import type { McpCatalog } from './session.ts';
+import { operationTools } from './tools.ts';
+
+/** The operations of `clients/graph/operations/` offered as tools to every caller. */
+export const CURATED_OPERATIONS: readonly string[] = [
+  'Prices',
+  'Markets',
+  'Coin',
+  'CoinChart',
+  'Ohlc',
+  'Search',
+  'Trending',
+  'Global',
+  'ResolveName',
+  'ReverseName',
+  'ProofOfReserves',
+];
+
+const OPERATION_FILES = ['markets', 'names', 'bridge', 'account'];
+
+/** The tools, schema and resources: read once, at the first MCP request (not at start-up). */
+function loadCatalog(): McpCatalog {
+  const read = (...p: string[]): string => readFileSync(projectPath(...p), 'utf8');
+  const api = read('schema', 'api.graphql');
+  const schema = buildSchema(api);
+  const operations = OPERATION_FILES.map((f) => read('clients', 'graph', 'operations', `${f}.graphql`)).join(
+    '\n',
+  );
+  const doc = (uri: string, name: string, description: string, mimeType: string, text: string) => ({
+    uri,
+    name,
+    description,
+    mimeType,
+    text,
+  });
+  return {
+    version: (JSON.parse(read('package.json')) as { version: string }).version,
+    tools: operationTools(schema, operations, CURATED_OPERATIONS),
+    schema,
+    costs: readCostDirectives(readFileSync(SUPERGRAPH_URL, 'utf8')),
+    resources: [
+      doc(
+        'coinwallet://schema/api.graphql',
+        'API schema',
+        'The graph API schema (SDL) the tools run against.',
+        'application/graphql',
+        api,
+      ),
+      doc(
+        'coinwallet://docs/methodology.md',
+        'Methodology',
+        'How prices, confidence and market caps are computed, and when a figure is null.',
+        'text/markdown',
+        read('docs', 'methodology.md'),
+      ),
+      doc(
+        'coinwallet://docs/plans-and-limits.md',
+        'Plans and limits',
+        'Request and cost budgets per plan, the cost model, and what a refusal looks like.',
+        'text/markdown',
+        read('docs', 'plans-and-limits.md'),
+      ),
+    ],
+  };
+}
+
+let catalog: McpCatalog | undefined;
+
+/** The request's headers with `Authorization: Bearer <key>` as the key header the router reads. */
+function withBearerKey(headers: FastifyRequest['headers']): FastifyRequest['headers'] {
+  const auth = headers.authorization;
+  const m = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
+  if (!m) return headers;
+  const given = headers['x-sp-api-key'];
+  // Two different keys are the router's conflict (400), as with two key headers.
+  return { ...headers, 'x-sp-api-key': given === undefined ? m[1] : [given, m[1] as string].flat() };
+}
+
+/** The headers the router sees for one tool call: the caller's key and forwarding headers, a JSON query. */
+function graphHeaders(headers: FastifyRequest['headers']): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {
+    'content-type': 'application/json',
+    accept: 'application/graphql-response+json',
+  };
+  for (const h of [
+    'x-sp-api-key',
+    'x-cg-pro-api-key',
+    'x-cg-demo-api-key',
+    'x-forwarded-for',
+    'x-request-id',
+  ]) {
+    if (headers[h] !== undefined) out[h] = headers[h];
+  }
+  return out;
+}
+
+/** Mounts `POST /mcp` (and 405 for GET and DELETE) for `router`'s callers. */
+export function mountMcp(app: FastifyInstance, router: Router, path = '/mcp'): void {
+  const notAllowed = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const r = refusal(routerErrors.methodNotAllowed(req.method), {}, 'application/json; charset=utf-8');
+    noteRequest(req.raw, { refusal: 'METHOD_NOT_ALLOWED' });
+    return reply
+      .code(r.status)
+      .headers({ ...r.headers, allow: 'POST' })
+      .send(r.body);
+  };
+  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: path, handler: notAllowed });
+  app.post(path, async (req, reply) => {
+    const headers = withBearerKey(req.headers);
+    const base = { ...routerRequest(req), headers };
+    const early = await router.refuseEarly(base);
+    if (!('caller' in early)) {
+      noteRequest(req.raw, early.refused.notes ?? {});
+      return reply.code(early.refused.status).headers(early.refused.headers).send(early.refused.body);
+    }
+    const caller = early.caller;
+    if (caller?.key) noteRequest(req.raw, { keyId: caller.key.id });
+    catalog ??= loadCatalog();
+    const server = createMcpServer(catalog, {
+      // Any operation for a key; the listed ones only without one (or without access control at all).
+      discovery: Boolean(caller?.key),
+      run: async (op) => {
+        const res = await router.handle({
+          method: 'POST',
+          headers: graphHeaders(headers),
+          search: '',
+          body: op,
+          socketIp: base.socketIp,
+          caller,
+        });
+        return { status: res.status, headers: res.headers, body: res.body };
+      },
+    });
+    // No session id generator: stateless.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const flat: [string, string][] = [];
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v !== undefined) flat.push([k, Array.isArray(v) ? v.join(', ') : v]);
+      }
+      const res = await transport.handleRequest(
+        new Request(new URL(path, 'http://localhost'), { method: 'POST', headers: flat }),
+        { parsedBody: req.body },
+      );
+      const out: Record<string, string> = {};
+      res.headers.forEach((v, k) => (out[k] = v));
+      return reply
+        .code(res.status)
+        .headers(out)
+        .send(await res.text());
+    } finally {
+      await server.close();
+    }
+  });
+}
