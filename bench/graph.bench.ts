@@ -26,10 +26,10 @@
  * Two workloads (`WORKLOAD=identical,varied`, default both, reported apart): `identical` sends one body per operation
  * from every connection, so in-flight dedup and the response cache decide it; `varied` draws each request's variables
  * from seeded Zipf mixes (page sizes, coin ids, currencies, names: `graph/workload.ts`), so dedup only joins requests
- * that are truly alike and in flight together. Every varied answer is checked against the first variant's answer for
- * the same body; differences are counted and shown, not fatal.
+ * that are truly alike and in flight together. Every varied answer is checked against the first variant's (in
+ * `VARIANTS` order) answer for the same body; differences are counted and shown, not fatal.
  *
- * Run: `npm run bench:graph` (about 35 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
+ * Run: `npm run bench:graph` (about 45 minutes). Env: `DURATION` (s, default 10), `WARMUP` (s, default 3),
  * `CONNECTIONS` (default 50), `ROUNDS` (default 3, variants interleaved, the median round reported), `VARIANTS` and
  * `QUERIES` (comma lists to run a subset), `SEED` (of the varied draws), `SAMPLE` (varied bodies probed on every
  * variant before the runs, default 100), `PROFILE=1` (a CPU profile of the serving processes — the gateway and the
