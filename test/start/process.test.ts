@@ -97,7 +97,8 @@ describe('a process of the product: probes and shutdown', () => {
       let n = 0;
       const seen = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
-          if ((e.detail as { kind: number }).kind === constants.NODE_PERFORMANCE_GC_MAJOR) n++;
+          const { detail } = e as PerformanceEntry & { detail?: { kind: number } };
+          if (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) n++;
         }
       });
       seen.observe({ entryTypes: ['gc'] });
