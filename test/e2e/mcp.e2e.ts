@@ -13,11 +13,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/core/project-root.ts';
-import { messageParams } from '../../src/crypto/chains.ts';
-import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { ServeProcess } from '../support/process.ts';
 import { startServe, waitForStatus } from '../support/process.ts';
-import { get, post, testWallet } from '../support/wallet.ts';
+import { get, linkDogeAddress, post, testWallet } from '../support/wallet.ts';
 
 const BIN = join(PROJECT_ROOT, 'bin', 'coinwallet.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'cw-mcp-'));
@@ -122,22 +120,10 @@ describe('MCP over Streamable HTTP', () => {
     const token = await owner.signIn(s.url);
     const label = `mcp-${randomBytes(3).toString('hex')}`;
     expect((await post(s.url, '/api/names', { name: `${label}.coin` }, token)).status).toBe(201);
-    const doge = messageParams('DOGE');
-    if (!doge) throw new Error('DOGE params');
-    const secret = randomBytes(32);
-    const address = addressOf(doge, secret, 'p2pkh');
-    const c = (await post(s.url, `/api/names/${label}.coin/addresses/DOGE/challenge`, { address }, token))
-      .body as {
-      challenge: string;
-      nonce: string;
-    };
-    const linked = await fetch(`${s.url}/api/names/${label}.coin/addresses/DOGE`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ address, signature: signMessage(doge, secret, c.challenge), nonce: c.nonce }),
-    });
+    const linked = await linkDogeAddress(s.url, token, `${label}.coin`);
     expect(linked.status).toBeLessThan(300);
     const rest = (await get(s.url, `/api/resolve/${label}.coin?asset=DOGE`)).body as { address: string };
+    expect(rest.address).toBe(linked.address);
     const r = await client.callTool({
       name: 'resolve_name',
       arguments: { name: `${label}.coin`, asset: 'DOGE' },
@@ -147,7 +133,7 @@ describe('MCP over Streamable HTTP', () => {
         __typename: 'NameResolution',
         name: `${label}.coin`,
         asset: 'DOGE',
-        address: rest.address,
+        address: linked.address,
       },
     });
     const none = await client.callTool({

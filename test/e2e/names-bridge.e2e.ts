@@ -7,7 +7,7 @@ import { messageParams } from '../../src/crypto/chains.ts';
 import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 import type { ServeProcess } from '../support/process.ts';
 import { startServe, waitForStatus } from '../support/process.ts';
-import { get, post, testWallet } from '../support/wallet.ts';
+import { get, linkDogeAddress, post, testWallet } from '../support/wallet.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cw-names-'));
 const ADMIN = 'names-e2e-admin-token-0123456789';
@@ -55,21 +55,7 @@ describe('names in the real product', () => {
     const token = await owner.signIn(s.url);
     const label = `e2e-${randomBytes(3).toString('hex')}`;
     expect((await post(s.url, '/api/names', { name: `${label}.coin` }, token)).status).toBe(201);
-    const doge = messageParams('DOGE');
-    if (!doge) throw new Error('DOGE params');
-    const key = randomBytes(32);
-    const address = addressOf(doge, key, 'p2pkh');
-    const c = (await post(s.url, `/api/names/${label}.coin/addresses/DOGE/challenge`, { address }, token))
-      .body as {
-      challenge: string;
-      nonce: string;
-    };
-    const linked = await fetch(`${s.url}/api/names/${label}.coin/addresses/DOGE`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ address, signature: signMessage(doge, key, c.challenge), nonce: c.nonce }),
-    });
-    const link = { status: linked.status, body: await linked.json() };
+    const { address, ...link } = await linkDogeAddress(s.url, token, `${label}.coin`);
     expect([200, 201], JSON.stringify(link.body)).toContain(link.status);
     const r = await get(s.url, `/api/resolve/${label.toUpperCase()}.coin?asset=DOGE`);
     expect(r.status).toBe(200);

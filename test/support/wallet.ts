@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { messageParams } from '../../src/crypto/chains.ts';
 import { LTC } from '../../src/crypto/coins.ts';
 import { addressOf, signMessage } from '../../src/crypto/signed-message.ts';
 
@@ -49,4 +50,29 @@ export async function get(
 ): Promise<{ status: number; body: unknown; headers: Headers }> {
   const r = await fetch(baseUrl + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: r.status, body: await r.json().catch(() => null), headers: r.headers };
+}
+
+/**
+ * Links a new DOGE address to the signed-in owner's `name` with proof of control (challenge, signature, PUT), the
+ * way a wallet does: the address and the PUT's answer.
+ */
+export async function linkDogeAddress(
+  baseUrl: string,
+  token: string,
+  name: string,
+): Promise<{ address: string; status: number; body: unknown }> {
+  const doge = messageParams('DOGE');
+  if (!doge) throw new Error('DOGE params');
+  const key = randomBytes(32);
+  const address = addressOf(doge, key, 'p2pkh');
+  const c = (await post(baseUrl, `/api/names/${name}/addresses/DOGE/challenge`, { address }, token)).body as {
+    challenge: string;
+    nonce: string;
+  };
+  const linked = await fetch(`${baseUrl}/api/names/${name}/addresses/DOGE`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ address, signature: signMessage(doge, key, c.challenge), nonce: c.nonce }),
+  });
+  return { address, status: linked.status, body: await linked.json() };
 }
