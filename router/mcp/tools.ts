@@ -26,9 +26,9 @@ import type {
   GraphQLSchema,
   OperationDefinitionNode,
   Token,
-
   GraphQLEnumType,
-  GraphQLInputObjectType} from 'graphql';
+  GraphQLInputObjectType,
+} from 'graphql';
 
 /** A JSON Schema (the subset MCP clients read: draft 2020-12 keywords). */
 export type JsonSchema = Record<string, unknown>;

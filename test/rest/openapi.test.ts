@@ -26,7 +26,10 @@ const NOT_DOCUMENTED: [RegExp, string][] = [
   [/^(PUT|DELETE|PATCH) \/graphql$/, 'the graph’s other methods: 405 METHOD_NOT_ALLOWED, Allow: GET, POST'],
   [/^GET \/graphql\/(health|schema\.graphql)$/, 'the graph’s health and schema'],
   [/^POST \/mcp$/, 'the graph as MCP tools (JSON-RPC over Streamable HTTP): docs/mcp.md'],
-  [/^(GET|DELETE|PUT|PATCH) \/mcp$/, 'MCP’s other methods: 405 METHOD_NOT_ALLOWED, Allow: POST (a stateless server)'],
+  [
+    /^(GET|DELETE|PUT|PATCH) \/mcp$/,
+    'MCP’s other methods: 405 METHOD_NOT_ALLOWED, Allow: POST (a stateless server)',
+  ],
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
