@@ -126,8 +126,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     const d = await access.charge(caller, result.cost);
     if (!d.ok) {
       state.refusal = d.code;
-      const e = new ApiError(d.status, d.code, d.message, d.headers);
-      return { ...refusal(e, {}, result.headers['content-type'] ?? 'application/json'), cost: null };
+      return { ...refusal(d, {}, result.headers['content-type'] ?? 'application/json'), cost: null };
     }
     const actual = result.actualCost ?? result.cost;
     access.correct(caller, actual - result.cost);
@@ -158,8 +157,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
         // Over the caller's places in flight, the request waits its turn (`src/access/concurrency.ts`).
         const place = await access.enter(state.caller, req.gone);
         if (place === null) return CLIENT_GONE;
-        if (typeof place !== 'function')
-          throw new ApiError(place.status, place.code, place.message, place.headers);
+        if (typeof place !== 'function') throw place;
         release = place;
       }
     } catch (e) {
@@ -202,11 +200,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       const denial = 'ok' in who ? who : access.spent(who);
       if (!denial) return { caller: who as Caller };
       usage?.request(denial.plan ?? 'keyless', denial.status);
-      const e = new ApiError(denial.status, denial.code, denial.message, denial.headers);
       const keyId = 'ok' in who ? denial.keyId : who.key?.id;
       return {
         refused: {
-          ...refusal(e, {}, contentType),
+          ...refusal(denial, {}, contentType),
           notes: { refusal: denial.code, ...(keyId ? { keyId } : {}) },
         },
       };

@@ -3,7 +3,6 @@
  * `x-sp-api-key` or query `x_sp_api_key`, plus the CoinGecko aliases). A keyless caller is identified by address.
  */
 import type { Access } from '../../src/access/access.ts';
-import { ApiError } from '../../src/core/errors.ts';
 import type { RouterPlugin } from '../plugin.ts';
 
 export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
@@ -18,7 +17,7 @@ export function apiKeyPlugin(access: Pick<Access, 'identify'>): RouterPlugin {
       if ('ok' in who) {
         state.refusedPlan = who.plan ?? 'keyless';
         state.refusedKeyId = who.keyId;
-        throw new ApiError(who.status, who.code, who.message, who.headers);
+        throw who;
       }
       state.caller = who;
     },

@@ -9,7 +9,6 @@
  * `X-Query-Cost` / `X-Query-Cost-Limit` headers; the request's, `X-Cost-Budget-Limit` / `-Remaining` / `-Reset`.
  */
 import type { Access } from '../../src/access/access.ts';
-import { ApiError } from '../../src/core/errors.ts';
 import type { CostDirectives } from '../cost/directives.ts';
 import { estimateCost } from '../cost/estimate.ts';
 import type { ArgumentSize } from '../cost/estimate.ts';
@@ -76,7 +75,7 @@ export function queryCostPlugin(opts: QueryCostOptions): RouterPlugin {
       const caller = state.caller;
       if (!budget || !caller) return;
       return budget.charge(caller, estimated).then((d) => {
-        if (!d.ok) throw new ApiError(d.status, d.code, d.message, d.headers);
+        if (!d.ok) throw d;
         const cost = opState.cost as OperationCost;
         cost.budget = { limit: d.limit, remaining: d.remaining, resetMs: d.resetMs };
       });

@@ -6,7 +6,6 @@
  * `X-API-Plan`.
  */
 import type { Access } from '../../src/access/access.ts';
-import { ApiError } from '../../src/core/errors.ts';
 import type { RouterPlugin } from '../plugin.ts';
 
 export interface RateLimitOptions {
@@ -25,7 +24,7 @@ export function rateLimitPlugin(access: Pick<Access, 'admit'>, opts: RateLimitOp
       for (let i = 0; i < count; i++) {
         const d = await access.admit(caller);
         Object.assign(state.headers, d.headers);
-        if (!d.ok) throw new ApiError(d.status, d.code, d.message, d.headers);
+        if (!d.ok) throw d;
       }
     },
   };

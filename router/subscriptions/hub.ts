@@ -8,7 +8,8 @@
  */
 import { GraphQLError } from 'graphql';
 import type { ExecutionResult } from 'graphql';
-import type { AccessDenial, Caller, CostGrant } from '../../src/access/access.ts';
+import type { Caller, CostGrant } from '../../src/access/access.ts';
+import type { AccessRefusal } from '../../src/access/errors.ts';
 import type { Access } from '../../src/access/access.ts';
 import type { UsageSink } from '../../src/access/usage.ts';
 import type { Logger } from '../../src/core/log.ts';
@@ -68,7 +69,7 @@ export function endEvent(code: string, message: string, retryAfter?: number): Ex
   };
 }
 
-const denialEvent = (d: AccessDenial): ExecutionResult => {
+const denialEvent = (d: AccessRefusal): ExecutionResult => {
   const retry = Number(d.headers['retry-after'] ?? 0);
   return endEvent(d.code, d.message, retry > 0 ? retry : undefined);
 };
@@ -179,7 +180,7 @@ export class SubscriptionHub {
       }
       this.update(g, a.data);
     });
-    const checks = new Map<string, Promise<Caller | AccessDenial>>();
+    const checks = new Map<string, Promise<Caller | AccessRefusal>>();
     await Promise.all(groups.flatMap((g) => [...g.members].map((m) => this.deliver(g, m, checks))));
   }
 
@@ -187,7 +188,7 @@ export class SubscriptionHub {
   private async deliver(
     group: Group,
     m: Member,
-    checks: Map<string, Promise<Caller | AccessDenial>>,
+    checks: Map<string, Promise<Caller | AccessRefusal>>,
   ): Promise<void> {
     const access = this.opts.access;
     if (access && m.presentedKey !== null) {

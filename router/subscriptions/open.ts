@@ -211,7 +211,7 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
       const place = opts.access.openStream(caller);
       if (typeof place !== 'function') {
         refund();
-        return refuseApi(new ApiError(place.status, place.code, place.message, place.headers));
+        return refuseApi(place);
       }
       releases.push(place);
     }

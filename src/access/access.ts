@@ -2,6 +2,7 @@ import { ApiError } from '../core/errors.ts';
 import { clientIp } from './client-ip.ts';
 import { ConcurrencyGate } from './concurrency.ts';
 import type { GateBound, OnGone } from './concurrency.ts';
+import { AccessRefusal, accessErrors } from './errors.ts';
 import type { KeyLookup } from './key-lookup.ts';
 import type { ApiKeyRecord } from './key-repo.ts';
 import { COST_KEY_PREFIX, createMemoryLimiter } from './limiter.ts';
@@ -67,25 +68,11 @@ export interface AccessGrant {
   headers: Record<string, string>;
 }
 
-export interface AccessDenial {
-  ok: false;
-  /** 503 `STORE_UNAVAILABLE` (with `retry-after`) when a key could not be looked up. */
-  status: 400 | 401 | 429 | 503;
-  code: string;
-  message: string;
-  /** On 429 the rate-limit headers and `retry-after` (whole seconds, at least 1); on 503 `retry-after`; none otherwise. */
-  headers: Record<string, string>;
-  /**
-   * For statistics, never shown to the client: the plan the refused request counts under (the key's plan when the
-   * key is known: a 429, or a 401 for a pending, rejected or revoked key; absent for an unknown key or a conflict,
-   * which count as `keyless`).
-   */
-  plan?: CallerPlan;
-  /** For statistics: the id of the known key refused (401 for its state, 429 for its budget); absent otherwise. */
-  keyId?: string;
-}
-
-export type AccessDecision = AccessGrant | AccessDenial;
+/**
+ * A refusal: 400/401 from the key step, 429 from a budget (with the rate-limit headers and `retry-after`, whole
+ * seconds, at least 1), 503 `STORE_UNAVAILABLE` (with `retry-after`) when a key could not be looked up.
+ */
+export type AccessDecision = AccessGrant | AccessRefusal;
 
 /** Who is calling, once the key (if any) is known to be usable: what {@link Access.admit} counts against. */
 export interface Caller {
@@ -114,7 +101,7 @@ export interface Access {
    * The key step alone: which key (if any) and whether it may be used (400/401 denials). Counts nothing against the
    * budget (a 401 for a known key is noted in the usage statistics).
    */
-  identify(req: AccessRequest): Promise<Caller | AccessDenial>;
+  identify(req: AccessRequest): Promise<Caller | AccessRefusal>;
   /** The budget step alone: counts one request of `caller` (429 when the budget is spent). */
   admit(caller: Caller): Promise<AccessDecision>;
   /**
@@ -122,12 +109,12 @@ export interface Access {
    * transport answers before it reads a body. Null otherwise (then `admit` decides). Counted as a rate-limited
    * request of the key.
    */
-  spent(caller: Caller): AccessDenial | null;
+  spent(caller: Caller): AccessRefusal | null;
   /**
    * Charges `points` of query cost to the caller's per-minute cost budget: 429 `COST_BUDGET_EXHAUSTED` (with
    * `retry-after`) when fewer are left, the refused points not counted.
    */
-  charge(caller: Pick<Caller, 'plan' | 'identity'>, points: number): Promise<CostGrant | AccessDenial>;
+  charge(caller: Pick<Caller, 'plan' | 'identity'>, points: number): Promise<CostGrant | AccessRefusal>;
   /** Corrects an admitted charge by `points` (negative: a refund) once the cost is measured; in the background. */
   correct(caller: Pick<Caller, 'plan' | 'identity'>, points: number): void;
   /**
@@ -139,34 +126,23 @@ export interface Access {
   enter(
     caller: Pick<Caller, 'plan' | 'identity'>,
     gone?: OnGone,
-  ): Promise<(() => void) | AccessDenial | null>;
+  ): Promise<(() => void) | AccessRefusal | null>;
   /** Requests that have waited for a place in flight in this process since start (a counter). */
   waited(): number;
   /**
    * Takes one of the caller's open-subscription places in this process: the function that gives it back when the
    * stream ends, or 429 `TOO_MANY_SUBSCRIPTIONS` when its plan's limit is reached.
    */
-  openStream(caller: Pick<Caller, 'plan' | 'identity'>): (() => void) | AccessDenial;
+  openStream(caller: Pick<Caller, 'plan' | 'identity'>): (() => void) | AccessRefusal;
   /** The most coins one subscription of `plan` may ask for. */
   idsPerStream(plan: CallerPlan): number;
 }
 
-/** Denials for key problems; the messages describe the key's state and nothing about its owner. */
-const DENIALS = {
-  API_KEY_CONFLICT:
-    'send one API key: the request carries two different values (headers x-sp-api-key, x-cg-pro-api-key, x-cg-demo-api-key or query parameters x_sp_api_key, x_cg_pro_api_key, x_cg_demo_api_key)',
-  API_KEY_UNKNOWN:
-    'the API key is not recognised: send it exactly as issued (it starts with cw_live_) in the x-sp-api-key header or the x_sp_api_key query parameter',
-  API_KEY_PENDING: 'this API key is awaiting review: it can be used once it is approved',
-  API_KEY_REJECTED:
-    "this API key was rejected at review and cannot be used: the reason is shown in its owner's key list",
-  API_KEY_REVOKED: 'this API key has been revoked and cannot be used: request a new key',
-} as const;
-
-const STATE_CODE = {
-  pending: 'API_KEY_PENDING',
-  rejected: 'API_KEY_REJECTED',
-  revoked: 'API_KEY_REVOKED',
+/** The refusal of a key in each state but approved. */
+const STATE_ERROR = {
+  pending: accessErrors.keyPending,
+  rejected: accessErrors.keyRejected,
+  revoked: accessErrors.keyRevoked,
 } as const;
 
 /**
@@ -176,14 +152,6 @@ const STATE_CODE = {
 export function createAccess(opts: AccessOptions): Access {
   const trusted = opts.trustedProxies ?? [];
   const keyless = opts.keylessPerMinute ?? KEYLESS_PER_MINUTE;
-
-  const deny = (status: 400 | 401, code: keyof typeof DENIALS): AccessDenial => ({
-    ok: false,
-    status,
-    code,
-    message: DENIALS[code],
-    headers: {},
-  });
 
   const usage = opts.usage;
   const costLimiter = opts.costLimiter ?? createMemoryLimiter(COST_KEY_PREFIX);
@@ -196,10 +164,10 @@ export function createAccess(opts: AccessOptions): Access {
   const streamIds = { ...SUBSCRIPTION_IDS, ...opts.subscriptionIds };
   const streamGate = new ConcurrencyGate();
 
-  const identify = async (req: AccessRequest): Promise<Caller | AccessDenial> => {
+  const identify = async (req: AccessRequest): Promise<Caller | AccessRefusal> => {
     const found = requestKey(req.headers, req.query);
-    if (found.kind === 'conflict') return deny(400, 'API_KEY_CONFLICT');
-    if (found.kind === 'invalid') return deny(401, 'API_KEY_UNKNOWN');
+    if (found.kind === 'conflict') return new AccessRefusal(accessErrors.keyConflict());
+    if (found.kind === 'invalid') return new AccessRefusal(accessErrors.keyUnknown());
     if (found.kind === 'none') {
       const ip = clientIp(req.socketIp, req.headers['x-forwarded-for'], trusted);
       return { plan: 'keyless', identity: `ip:${ip || 'unknown'}`, key: null, limitPerMinute: keyless };
@@ -210,13 +178,13 @@ export function createAccess(opts: AccessOptions): Access {
     } catch (e) {
       // The store did not answer (503 STORE_UNAVAILABLE): every transport answers it as a refusal, never a 500.
       if (e instanceof ApiError && e.status === 503)
-        return { ok: false, status: 503, code: e.code, message: e.message, headers: { ...e.headers } };
+        return new AccessRefusal(e, { headers: { ...e.headers } });
       throw e;
     }
-    if (!key) return deny(401, 'API_KEY_UNKNOWN');
+    if (!key) return new AccessRefusal(accessErrors.keyUnknown());
     if (key.status !== 'approved') {
       usage?.key(key.id, 'unauthorized');
-      return { ...deny(401, STATE_CODE[key.status]), plan: key.plan, keyId: key.id };
+      return new AccessRefusal(STATE_ERROR[key.status](), { plan: key.plan, keyId: key.id });
     }
     return { plan: key.plan, identity: `key:${key.id}`, key, limitPerMinute: key.limitPerMinute };
   };
@@ -245,7 +213,7 @@ export function createAccess(opts: AccessOptions): Access {
     return costDenial(caller.plan, limit, points, r);
   };
 
-  const spent = (caller: Caller): AccessDenial | null => {
+  const spent = (caller: Caller): AccessRefusal | null => {
     const until = spentUntil.get(caller.identity);
     if (until === undefined) return null;
     const left = until - Date.now();
@@ -307,72 +275,28 @@ function decide(
   if (r.allowed) return { ok: true, plan, identity, key, headers };
   const retry = Math.max(1, reset);
   headers['retry-after'] = String(retry);
-  const who = whoOf(plan);
-  return {
-    ok: false,
-    status: 429,
-    plan,
-    ...(key ? { keyId: key.id } : {}),
-    code: 'RATE_LIMITED',
-    message: `rate limit of ${r.limit} requests per minute reached for ${who}: retry after ${retry} s${
-      plan === 'keyless' ? ', or send an API key for a higher limit' : ''
-    }`,
-    headers,
-  };
+  return new AccessRefusal(accessErrors.rateLimited(r.limit, plan, retry), { headers, plan, keyId: key?.id });
 }
 
 /** Identities kept as over their request budget at most (beyond, the list starts again: each is seen anew by `admit`). */
 const MAX_SPENT = 10_000;
 
-/** Who a refusal speaks of: the key's plan, or the address of a caller without a key. */
-const whoOf = (plan: CallerPlan): string =>
-  plan === 'keyless' ? 'requests without an API key from this address' : `this API key (${plan} plan)`;
-
-function costDenial(plan: CallerPlan, limit: number, points: number, r: RateLimitResult): AccessDenial {
+function costDenial(plan: CallerPlan, limit: number, points: number, r: RateLimitResult): AccessRefusal {
   const retry = Math.max(1, Math.ceil(r.resetMs / 1000));
   // What was left before this operation (`consumed` is what the count would have been with it).
   const left = Math.max(0, limit - ((r.consumed ?? limit) - points));
-  return {
-    ok: false,
-    status: 429,
-    plan,
-    code: 'COST_BUDGET_EXHAUSTED',
-    message: `query cost budget of ${limit} per minute spent for ${whoOf(plan)}: this operation costs ${points} and ${left} is left; retry after ${retry} s${
-      plan === 'keyless' ? ', or send an API key for a larger budget' : ''
-    }`,
-    headers: {
-      'retry-after': String(retry),
-      'x-cost-budget-limit': String(limit),
-      'x-cost-budget-remaining': String(left),
-      'x-cost-budget-reset': String(retry),
-    },
-  };
+  return new AccessRefusal(accessErrors.costBudgetExhausted(limit, plan, points, left, retry), { plan });
 }
 
-/**
- * The refusal of a request that found its caller's queue full, or waited its longest without a place. `Retry-After`
- * is 1 s either way: a place may come free at any moment, and a caller who comes back too soon only waits again.
- */
-function concurrencyDenial(plan: CallerPlan, bound: GateBound, why: 'full' | 'timeout'): AccessDenial {
-  const most = `${bound.places} requests in flight and ${bound.queue} waiting is the most for ${whoOf(plan)}`;
-  const waited = `no place in flight came free within ${bound.waitMs / 1000} s; ${most}`;
-  return {
-    ok: false,
-    status: 429,
-    plan,
-    code: 'TOO_MANY_CONCURRENT',
-    message: `${why === 'full' ? most : waited}: send fewer requests at once, and retry after 1 s`,
-    headers: { 'retry-after': '1' },
-  };
+/** The refusal of a request that found its caller's queue full, or waited its longest without a place. */
+function concurrencyDenial(plan: CallerPlan, bound: GateBound, why: 'full' | 'timeout'): AccessRefusal {
+  const error =
+    why === 'full'
+      ? accessErrors.queueFull(plan, bound.places, bound.queue)
+      : accessErrors.waitedTooLong(plan, bound.places, bound.queue, bound.waitMs / 1000);
+  return new AccessRefusal(error, { plan });
 }
 
-function streamDenial(plan: CallerPlan, limit: number): AccessDenial {
-  return {
-    ok: false,
-    status: 429,
-    plan,
-    code: 'TOO_MANY_SUBSCRIPTIONS',
-    message: `${limit} open subscriptions at once is the most for ${whoOf(plan)}: end one before opening another`,
-    headers: { 'retry-after': '1' },
-  };
+function streamDenial(plan: CallerPlan, limit: number): AccessRefusal {
+  return new AccessRefusal(accessErrors.tooManySubscriptions(plan, limit), { plan });
 }

@@ -2,7 +2,7 @@
  * The one error type a client can act on, whatever the transport: an HTTP status, a stable code, a message that says
  * what was expected, and optionally response headers (`retry-after`, rate-limit headers), extra GraphQL `extensions`
  * (`cost` on a cost refusal) and the message in the graph's terms. Each area keeps its catalog of constructors in its
- * own `errors.ts`. It has one REST form, {@link ApiError.toBody} (`{ "error": { "code", "message" } }`, sent by
+ * own `errors.ts`, built by {@link errorCatalog} (`docs/error-codes.md` lists every code). It has one REST form, {@link ApiError.toBody} (`{ "error": { "code", "message" } }`, sent by
  * `src/rest/errors.ts`), and one GraphQL form, {@link ApiError.toGraphQL} (made a `GraphQLError` by the subgraphs'
  * `fromApiError` and the router's refusals alike).
  *
@@ -43,13 +43,98 @@ export class ApiError extends Error {
   }
 }
 
+/** What a catalog entry's parts are made from: the arguments of its constructor. */
+type Part<A extends readonly unknown[], T> = T | ((...args: A) => T);
+
+/**
+ * One entry of a catalog: the status and code, and the message (with optionally its graph form, headers and GraphQL
+ * `extensions`), fixed or made from the constructor's arguments.
+ */
+export interface ErrorSpec<A extends readonly unknown[] = never> {
+  status: number;
+  code: string;
+  message: Part<A, string>;
+  graphMessage?: Part<A, string>;
+  headers?: Part<A, Readonly<Record<string, string>>>;
+  extensions?: Part<A, Readonly<Record<string, unknown>>>;
+}
+
+/** The arguments of an entry's constructor: those its parts take (none when every part is fixed). */
+type ArgsOf<S> = S extends { message: (...args: infer A) => string }
+  ? A
+  : S extends { graphMessage: (...args: infer A) => string }
+    ? A
+    : S extends { headers: (...args: infer A) => unknown }
+      ? A
+      : S extends { extensions: (...args: infer A) => unknown }
+        ? A
+        : [];
+
+/** A catalog: one constructor of {@link ApiError} per entry, named as the entry. */
+export type ErrorCatalog<S extends Record<string, ErrorSpec<never>>> = {
+  readonly [K in keyof S]: (...args: ArgsOf<S[K]>) => ApiError;
+};
+
+/** A catalog entry as the code table describes it (`scripts/error-codes.ts`). */
+export interface CatalogEntry {
+  area: string;
+  /** The constructor's name in its catalog. */
+  name: string;
+  status: number;
+  code: string;
+  spec: ErrorSpec<never>;
+}
+
+/** A part of an entry, made from the constructor's arguments when it is a function. */
+const part = (p: unknown, args: readonly unknown[]): unknown =>
+  typeof p === 'function' ? (p as (...a: readonly unknown[]) => unknown)(...args) : p;
+
+const described = new WeakMap<object, readonly CatalogEntry[]>();
+
+/**
+ * An area's error catalog, in the shape of Fastify's `createError` (code → status and message), one constructor per
+ * entry: `errorCatalog('market', { coinNotFound: { status: 404, code: 'COIN_NOT_FOUND', message: (id: string) => … } })`
+ * gives `coinNotFound(id)`. Entries are named rather than keyed by code because a code may have several messages
+ * (`BAD_REQUEST` says what was wrong each time). `area` heads the entries in the code table ({@link catalogEntries}).
+ */
+export function errorCatalog<const S extends Record<string, ErrorSpec<never>>>(
+  area: string,
+  specs: S,
+): ErrorCatalog<S> {
+  const catalog: Record<string, (...args: unknown[]) => ApiError> = {};
+  const entries: CatalogEntry[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    const { status, code } = spec;
+    catalog[name] = (...args) =>
+      new ApiError(
+        status,
+        code,
+        part(spec.message, args) as string,
+        part(spec.headers, args) as Record<string, string> | undefined,
+        part(spec.graphMessage, args) as string | undefined,
+        part(spec.extensions, args) as Record<string, unknown> | undefined,
+      );
+    entries.push({ area, name, status, code, spec });
+  }
+  described.set(catalog, entries);
+  return catalog as ErrorCatalog<S>;
+}
+
+/** The entries of a catalog made by {@link errorCatalog}, in their order (none for any other object). */
+export function catalogEntries(catalog: object): readonly CatalogEntry[] {
+  return described.get(catalog) ?? [];
+}
+
+/** Errors every area may answer. */
+export const coreErrors = errorCatalog('core', {
+  /** The service has not aggregated market data yet (both transports answer it while starting). */
+  notReady: {
+    status: 503,
+    code: 'NOT_READY',
+    message: 'the service is starting and has not aggregated market data yet: retry shortly',
+    headers: { 'retry-after': '5' },
+  },
+});
+
 /** The service has not aggregated market data yet (both transports answer it while starting). */
-export const notReady = (): ApiError =>
-  new ApiError(
-    503,
-    'NOT_READY',
-    'the service is starting and has not aggregated market data yet: retry shortly',
-    {
-      'retry-after': '5',
-    },
-  );
+export const notReady = coreErrors.notReady;

@@ -8,6 +8,7 @@ import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { accessHook } from '../../src/rest/access-hook.ts';
 import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { ApiError } from '../../src/core/errors.ts';
+import { AccessRefusal } from '../../src/access/errors.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 
@@ -147,13 +148,7 @@ describe('accessHook', () => {
     const spy: Pick<Access, 'check'> = {
       check: (req) => {
         calls.push(req);
-        return Promise.resolve({
-          ok: false,
-          status: 401,
-          code: 'API_KEY_UNKNOWN',
-          message: 'no',
-          headers: {},
-        });
+        return Promise.resolve(new AccessRefusal(new ApiError(401, 'API_KEY_UNKNOWN', 'no')));
       },
     };
     const a = await app(spy);

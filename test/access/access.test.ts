@@ -6,6 +6,7 @@ import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { redactUrl } from '../../src/access/request-key.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
+import { ApiError } from '../../src/core/errors.ts';
 
 let db: Db;
 let keys: ApiKeyService;
@@ -255,7 +256,10 @@ describe('concurrency caps', () => {
         return turn;
       }),
     );
-    expect(await a.enter(caller)).toEqual({
+    // A refusal is an ApiError (issue 33): matched field by field, since no Error equals a plain object.
+    const refused = await a.enter(caller);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({
       ok: false,
       status: 429,
       plan: 'keyless',
@@ -264,6 +268,7 @@ describe('concurrency caps', () => {
         '6 requests in flight and 64 waiting is the most for requests without an API key from this address: send fewer requests at once, and retry after 1 s',
       headers: { 'retry-after': '1' },
     });
+    expect(refused).toHaveProperty('keyId', undefined);
     // Another caller is not held up by this one's queue.
     expect(typeof (await a.enter({ plan: 'keyless', identity: 'ip:198.51.100.2' }))).toBe('function');
     // Each place given back (twice counts once) admits the first waiting: first in, first out.

@@ -6,7 +6,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccess } from '../../src/access/access.ts';
-import type { AccessDenial, AccessRequest } from '../../src/access/access.ts';
+import type { AccessRequest } from '../../src/access/access.ts';
+import type { AccessRefusal } from '../../src/access/errors.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { COST_BUCKETS, MINUTE_MS, USAGE_RETENTION_MS, costBucket, minuteOf } from '../../src/access/usage.ts';
@@ -284,7 +285,7 @@ describe('wiring', () => {
     });
     for (let i = 0; i < 3; i++) await access.check(req({ headers: { 'x-sp-api-key': key } }));
     await keys.revoke(record.id);
-    const revoked = (await access.check(req({ headers: { 'x-sp-api-key': key } }))) as AccessDenial;
+    const revoked = (await access.check(req({ headers: { 'x-sp-api-key': key } }))) as AccessRefusal;
     expect(revoked).toMatchObject({
       status: 401,
       code: 'API_KEY_REVOKED',
@@ -293,7 +294,7 @@ describe('wiring', () => {
     });
     const unknown = (await access.check(
       req({ headers: { 'x-sp-api-key': 'cw_live_1111111111111111111111111111111111111111111' } }),
-    )) as AccessDenial;
+    )) as AccessRefusal;
     expect(unknown).toMatchObject({ status: 401, code: 'API_KEY_UNKNOWN' });
     expect(unknown.keyId).toBeUndefined();
     expect(unknown.plan).toBeUndefined();

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/access/access.ts';
+import { AccessRefusal } from '../../src/access/errors.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import { loadConfig } from '../../src/config.ts';
 import { DEMO_NOTICE } from '../../src/demo/dataset.ts';
 import { MarketService } from '../../src/market/service.ts';
@@ -56,7 +58,7 @@ beforeAll(async () => {
   const denyAll: Pick<Access, 'check' | 'enter'> = {
     check: async () => {
       accessChecks++;
-      return { ok: false, status: 429, code: 'RATE_LIMITED', message: 'over the keyless limit', headers: {} };
+      return new AccessRefusal(new ApiError(429, 'RATE_LIMITED', 'over the keyless limit'));
     },
     enter: () => Promise.resolve(() => undefined),
   };
