@@ -12,7 +12,7 @@ import { keyErrors } from '../../src/accounts/key-errors.ts';
 import { nameErrors } from '../../src/names/errors.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import { accountErrors } from '../../src/accounts/errors.ts';
-import { bridgeErrors } from '../../src/rest/bridge/errors.ts';
+import { bridgeErrors } from '../../src/bridge/errors.ts';
 import { commonErrors } from '../../src/rest/errors.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { priceErrors } from '../../src/market/errors.ts';

@@ -15,7 +15,7 @@ import type { MarketSnapshot } from '../../engine/snapshot.ts';
 import { commonErrors } from '../errors.ts';
 import { COIN_ID } from '../../core/params.ts';
 import { MAX_AGE } from '../price/schemas/common.ts';
-import { assetErrors } from './errors.ts';
+import { assetErrors, priceErrors } from '../../market/errors.ts';
 import { LogoFolder } from './logo-folder.ts';
 import { strongEtag } from '../../core/conditional.ts';
 import { sendImage } from './send.ts';
@@ -50,12 +50,12 @@ export async function assetRoutes(app: FastifyInstance, opts: AssetRoutesOptions
   // Sparklines per snapshot: built once per coin and tick, dropped with the snapshot.
   const sparklines = new WeakMap<MarketSnapshot, Map<string, Image>>();
 
-  /** The coin a file name `<id>.svg` names; anything else → 404 (see `errors.ts`). */
+  /** The coin a file name `<id>.svg` names; anything else → 404 (`src/market/errors.ts`). */
   const coinOf = (dir: 'coins' | 'sparklines', file: string): CoinLabel => {
     const id = file.endsWith('.svg') ? file.slice(0, -4) : '';
     if (!COIN_ID.test(id)) throw assetErrors.noSuchImage(dir, file);
     const coin = coins.get(id);
-    if (!coin) throw assetErrors.coinNotFound(id);
+    if (!coin) throw priceErrors.coinNotFound(id);
     return coin;
   };
 

@@ -10,7 +10,7 @@ import { ATTESTATION_ALGORITHM } from '../../bridge/attestation.ts';
 import type { Deployment } from '../../bridge/model.ts';
 import { latestSnapshot } from '../../bridge/snapshots.ts';
 import type { Db } from '../../store/db.ts';
-import { bridgeErrors } from './errors.ts';
+import { bridgeErrors } from '../../bridge/errors.ts';
 import { sendJson } from './http.ts';
 import { coinsBody, configBody } from '../../bridge/present.ts';
 import { oldestObservation } from '../../bridge/report.ts';
