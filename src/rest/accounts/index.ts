@@ -6,6 +6,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AccountKeys } from '../../accounts/api-keys.ts';
 import type { AuthService } from '../../accounts/auth.ts';
 import type { DappService } from '../../accounts/dapps.ts';
+import type { AppService } from '../../accounts/apps.ts';
+import { registerAppRoutes } from './app-routes.ts';
 import type { ApiKeyService } from '../../accounts/keys.ts';
 import type { Db } from '../../store/db.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
@@ -26,6 +28,8 @@ export interface AccountsApiOptions {
   auth: AuthService;
   /** Dapp listing requests and the store (`src/services.ts`). */
   dapps: DappService;
+  /** Apps and their trusted documents (`src/accounts/apps.ts`, docs/apps.md); omitted → not served. */
+  apps?: AppService | undefined;
   /** Clock of the admin routes (role changes, partner creation) in ms; default `Date.now`. */
   now?: (() => number) | undefined;
   /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
@@ -51,4 +55,5 @@ export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions
   registerKeyRoutes(app, { keys: new AccountKeys(opts.keys), guards });
   registerAdminRoutes(app, { db: opts.db, keys: opts.keys, guards, now });
   registerDappRoutes(app, { dapps: opts.dapps, guards });
+  if (opts.apps) registerAppRoutes(app, { apps: opts.apps, guards });
 }
