@@ -34,6 +34,7 @@ export const DOC_PAGES: readonly DocPage[] = [
   { file: 'signatures.md', title: 'Signed messages', group: 'apis' },
   { file: 'chains.md', title: 'Chain parameters and address validation', group: 'apis' },
   { file: 'openapi.md', title: 'OpenAPI documents of every REST API', group: 'apis' },
+  { file: 'error-codes.md', title: 'Error codes: every code, its status and message', group: 'apis' },
   { file: 'conditional-requests.md', title: 'Conditional requests (ETag and 304)', group: 'apis' },
   { file: 'mcp.md', title: 'MCP: the graph as tools for agents', group: 'apis' },
   { file: 'kit.md', title: 'The kits', group: 'browser' },
