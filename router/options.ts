@@ -2,6 +2,7 @@
 import type { Logger } from '../src/core/log.ts';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import type { Access } from '../src/access/access.ts';
+import type { AppPolicies } from '../src/accounts/app-policy.ts';
 import type { LoadShedder } from '../src/access/overload.ts';
 import type { CallerPlan } from '../src/access/plans.ts';
 import type { UsageSink } from '../src/access/usage.ts';
@@ -43,6 +44,11 @@ export interface RouterOptions {
   limits?: Partial<Limits>;
   /** Per-subgraph-fetch timeout, ms (default 5,000). */
   subgraphTimeoutMs?: number;
+  /**
+   * The apps' per-key policy (docs/apps.md): allowed origins and trusted documents of a key's app. Needs `access`.
+   * Omitted → no app rules.
+   */
+  apps?: AppPolicies | undefined;
   /** Persisted operations manifest (a file path or a parsed manifest) and how strictly to apply it. */
   persisted?: { manifest: string | PersistedManifest; mode: SafelistMode } | undefined;
   /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors.ts';
+import { errorCatalog } from '../core/errors.ts';
 
 /** Largest manifest accepted at publish: its JSON text, in bytes (1 MiB). */
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
@@ -9,130 +9,135 @@ export const APP_MAX_ORIGINS = 50;
 export const APP_MAX_KEYS = 20;
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+const shown = (v: unknown): string => quote(typeof v === 'string' ? v : String(JSON.stringify(v)));
 
 /**
  * The apps' error catalog (docs/apps.md, "Errors"): registering apps, publishing versions of trusted documents, and
  * the per-key policy both transports apply (`ORIGIN_NOT_ALLOWED` on REST and the graph, `PERSISTED_QUERY_NOT_IN_LIST`
- * on the graph, with the router's code for the operator-wide safelist).
+ * on the graph, the code the router's operator-wide safelist uses too).
  */
-export const appErrors = {
-  invalidName: () =>
-    new ApiError(
-      400,
-      'INVALID_APP_NAME',
+export const appErrors = errorCatalog('apps', {
+  invalidName: {
+    status: 400,
+    code: 'INVALID_APP_NAME',
+    message:
       'name must be 1 to 63 characters: lowercase letters, digits and dashes, starting with a letter or digit (e.g. "my-dapp")',
-    ),
-  invalidOrigin: (given: unknown) =>
-    new ApiError(
-      400,
-      'INVALID_ORIGIN',
-      `origins must be an array of at most ${APP_MAX_ORIGINS} origins written as scheme://host[:port] (http or https, lowercase, no path or trailing slash, e.g. "https://app.example.com"); got ${quote(String(typeof given === 'string' ? given : JSON.stringify(given)))}`,
-    ),
-  invalidKeys: () =>
-    new ApiError(400, 'INVALID_KEYS', `keys must be an array of at most ${APP_MAX_KEYS} API key ids (UUIDs)`),
-  invalidVersion: () =>
-    new ApiError(
-      400,
-      'INVALID_VERSION',
+  },
+  invalidOrigin: {
+    status: 400,
+    code: 'INVALID_ORIGIN',
+    message: (given: unknown) =>
+      `origins must be an array of at most ${APP_MAX_ORIGINS} origins written as a browser sends them, scheme://host[:port] (http or https, lowercase, no default port, path or trailing slash, e.g. "https://app.example.com"); got ${shown(given)}`,
+  },
+  invalidKeys: {
+    status: 400,
+    code: 'INVALID_KEYS',
+    message: `keys must be an array of at most ${APP_MAX_KEYS} API key ids (UUIDs)`,
+  },
+  invalidVersion: {
+    status: 400,
+    code: 'INVALID_VERSION',
+    message:
       'version must be 1 to 64 characters: letters, digits and . _ + -, starting with a letter or digit (e.g. "1.4.0" or a commit hash)',
-    ),
-  invalidDocumentsPolicy: () =>
-    new ApiError(400, 'INVALID_DOCUMENTS_POLICY', 'documents must be "any" or "trusted-only"'),
-  appNotFound: (name: string) =>
-    new ApiError(
-      404,
-      'APP_NOT_FOUND',
-      `you have no app named ${quote(name)}: create it with POST /api/account/apps`,
-    ),
-  versionNotFound: (app: string, version: string) =>
-    new ApiError(404, 'VERSION_NOT_FOUND', `app ${quote(app)} has no version ${quote(version)}`),
-  appExists: (name: string) =>
-    new ApiError(
-      409,
-      'APP_EXISTS',
-      `you already have an app named ${quote(name)}: names are unique per account`,
-    ),
-  keyInOtherApp: (id: string) =>
-    new ApiError(
-      409,
-      'KEY_IN_OTHER_APP',
-      `API key ${id} already belongs to another app: a key serves one app`,
-    ),
-  versionExists: (app: string, version: string) =>
-    new ApiError(
-      409,
-      'VERSION_EXISTS',
+  },
+  invalidDocumentsPolicy: {
+    status: 400,
+    code: 'INVALID_DOCUMENTS_POLICY',
+    message: 'documents must be "any" or "trusted-only"',
+  },
+  appNotFound: {
+    status: 404,
+    code: 'APP_NOT_FOUND',
+    message: (name: string) => `you have no app named ${quote(name)}: create it with POST /api/account/apps`,
+  },
+  versionNotFound: {
+    status: 404,
+    code: 'VERSION_NOT_FOUND',
+    message: (app: string, version: string) => `app ${quote(app)} has no version ${quote(version)}`,
+  },
+  appExists: {
+    status: 409,
+    code: 'APP_EXISTS',
+    message: (name: string) => `you already have an app named ${quote(name)}: names are unique per account`,
+  },
+  keyInOtherApp: {
+    status: 409,
+    code: 'KEY_IN_OTHER_APP',
+    message: (id: string) => `API key ${id} already belongs to another app: a key serves one app`,
+  },
+  versionExists: {
+    status: 409,
+    code: 'VERSION_EXISTS',
+    message: (app: string, version: string) =>
       `app ${quote(app)} already has version ${quote(version)}: versions are immutable, publish a new version`,
-    ),
-  invalidPublishToken: () =>
-    new ApiError(
-      401,
-      'INVALID_PUBLISH_TOKEN',
+  },
+  invalidPublishToken: {
+    status: 401,
+    code: 'INVALID_PUBLISH_TOKEN',
+    message:
       "the bearer token is not this app's publish token (shown once when the app was created, or rotated with POST /api/account/apps/{app}/publish-token)",
-      { 'www-authenticate': 'Bearer' },
-    ),
+    headers: { 'www-authenticate': 'Bearer' },
+  },
 
   // The manifest.
-  invalidJson: () =>
-    new ApiError(
-      400,
-      'INVALID_JSON',
-      'manifest must be JSON: a persisted-documents.json or an Apollo manifest',
-    ),
-  manifestTooLarge: () =>
-    new ApiError(
-      413,
-      'MANIFEST_TOO_LARGE',
-      `manifest must be at most ${MANIFEST_MAX_BYTES / 1024 / 1024} MiB of JSON: split the documents across apps or versions`,
-    ),
-  tooManyDocuments: (n: number) =>
-    new ApiError(
-      400,
-      'TOO_MANY_DOCUMENTS',
+  invalidJson: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'manifest must be JSON: a persisted-documents.json or an Apollo persisted query manifest',
+  },
+  manifestTooLarge: {
+    status: 413,
+    code: 'MANIFEST_TOO_LARGE',
+    message: `manifest must be at most ${MANIFEST_MAX_BYTES / 1024 / 1024} MiB of JSON: split the documents across apps`,
+  },
+  tooManyDocuments: {
+    status: 400,
+    code: 'TOO_MANY_DOCUMENTS',
+    message: (n: number) =>
       `a version holds at most ${MANIFEST_MAX_DOCUMENTS} documents; this manifest has ${n}`,
-    ),
-  invalidManifest: (what: string) =>
-    new ApiError(
-      400,
-      'INVALID_MANIFEST',
+  },
+  invalidManifest: {
+    status: 400,
+    code: 'INVALID_MANIFEST',
+    message: (what: string) =>
       `manifest must be graphql-codegen's persisted-documents.json ({ "sha256:<hex>": "<document>" }) or an Apollo persisted query manifest ({ "format": "apollo-persisted-query-manifest", "version": 1, "operations": [{ "id", "name", "type", "body" }] }): ${what}`,
-    ),
-  hashMismatch: (id: string, actual: string) =>
-    new ApiError(
-      400,
-      'DOCUMENT_HASH_MISMATCH',
+  },
+  hashMismatch: {
+    status: 400,
+    code: 'DOCUMENT_HASH_MISMATCH',
+    message: (id: string, actual: string) =>
       `document ${quote(id)}: its id must be the SHA-256 of its body (hex, optionally prefixed "sha256:"); the body hashes to ${actual}`,
-    ),
-  invalidDocument: (id: string, reason: string) =>
-    new ApiError(
-      400,
-      'DOCUMENT_INVALID',
+  },
+  invalidDocument: {
+    status: 400,
+    code: 'DOCUMENT_INVALID',
+    message: (id: string, reason: string) =>
       `document ${quote(id)} is not valid against the current API schema: ${reason}`,
-    ),
-  documentOverCost: (id: string, cost: number, plan: string, ceiling: number) =>
-    new ApiError(
-      400,
-      'DOCUMENT_OVER_COST',
+  },
+  documentOverCost: {
+    status: 400,
+    code: 'DOCUMENT_OVER_COST',
+    message: (id: string, cost: number, plan: string, ceiling: number) =>
       `document ${quote(id)} costs ${cost}, over the ${plan} plan's ceiling of ${ceiling} per operation (docs/query-cost.md): ask for fewer items`,
-    ),
+  },
 
   // The per-key policy.
-  originNotAllowed: (origin: string) =>
-    new ApiError(
-      403,
-      'ORIGIN_NOT_ALLOWED',
-      `this API key's app does not allow the origin ${quote(origin)}: its owner lists allowed origins on the app (docs/apps.md)`,
-    ),
-  notInTrustedList: () =>
-    new ApiError(
-      400,
-      'PERSISTED_QUERY_NOT_IN_LIST',
+  originNotAllowed: {
+    status: 403,
+    code: 'ORIGIN_NOT_ALLOWED',
+    message: (origin: string) =>
+      `this API key's app does not allow the origin ${quote(origin)}: its owner lists the allowed origins on the app (docs/apps.md)`,
+  },
+  notInTrustedList: {
+    status: 400,
+    code: 'PERSISTED_QUERY_NOT_IN_LIST',
+    message:
       "this API key runs only its app's trusted documents: send the documentId (or extensions.persistedQuery.sha256Hash, or the identical body) of a document in an active version of the app",
-    ),
-  unknownTrustedHash: (id: string) =>
-    new ApiError(
-      400,
-      'PERSISTED_QUERY_NOT_FOUND',
+  },
+  unknownTrustedHash: {
+    status: 400,
+    code: 'PERSISTED_QUERY_NOT_FOUND',
+    message: (id: string) =>
       `no trusted document of this API key's app has the hash ${quote(id)}: send the query text with it`,
-    ),
-};
+  },
+});

@@ -7,6 +7,7 @@ import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
 import {
   ADMIN,
+  APPS,
   BRIDGE,
   DAPP_BROWSER,
   DAPPS,
@@ -40,6 +41,7 @@ export const COMMANDS: readonly Command[] = [
   lazy(DEMO_DATA, async () => (await import('./demo-data.ts')).demoData),
   lazy(KEYS, async () => (await import('./keys.ts')).keys),
   lazy(DAPPS, async () => (await import('./dapps.ts')).dapps),
+  lazy(APPS, async () => (await import('./apps.ts')).apps),
   lazy(ADMIN, async () => (await import('./admin.ts')).admin),
   lazy(BRIDGE, async () => (await import('./bridge.ts')).bridge),
   lazy(SUPERGRAPH, async () => (await import('./supergraph.ts')).supergraph),

@@ -196,6 +196,41 @@ export const DAPPS: CommandSpec = {
   ],
 };
 
+const APP_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  app: { type: 'string', value: 'NAME', help: 'the app, by the name it was created with (required)' },
+  version: { type: 'string', value: 'V', help: 'the version, e.g. 1.4.0 or a commit hash (required)' },
+  token: {
+    type: 'string',
+    value: 'TOKEN',
+    help: "the app's publish token (default COINWALLET_PUBLISH_TOKEN; prefer the variable in CI)",
+  },
+};
+
+export const APPS: CommandSpec = {
+  name: 'apps',
+  synopsis: '<publish|activate> …',
+  summary:
+    "an app's trusted documents (docs/apps.md), through the running server with the app's publish token.\n" +
+    'The server is --url, COINWALLET_URL, or the one holding DATA_DIR.',
+  options: SERVER_OPTIONS,
+  subcommands: [
+    {
+      name: 'apps publish',
+      synopsis: '--app NAME --version V [--activate] FILE',
+      summary:
+        "publish FILE (the client preset's persisted-documents.json, or an Apollo persisted query manifest) as a\n" +
+        'new version; --activate: its documents run on the trusted-only keys at once',
+      options: { ...APP_OPTIONS, activate: { type: 'boolean', help: 'make the version active' } },
+    },
+    {
+      name: 'apps activate',
+      synopsis: '--app NAME --version V',
+      summary: 'make a published version active',
+      options: APP_OPTIONS,
+    },
+  ],
+};
+
 export const ADMIN: CommandSpec = {
   name: 'admin',
   synopsis: 'grant <LTC address>',

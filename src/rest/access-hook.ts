@@ -4,6 +4,8 @@ import { socketGone } from '../core/client-gone.ts';
 import { noteRequest } from '../core/request-notes.ts';
 import type { CallerPlan } from '../access/plans.ts';
 import type { UsageSink } from '../access/usage.ts';
+import type { AppPolicies } from '../accounts/app-policy.ts';
+import { originRefusal } from '../accounts/app-policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +28,11 @@ export interface AccessHookOptions {
    * the access layer's (`createAccess({ usage })`).
    */
   usage?: Pick<UsageSink, 'request'> | undefined;
+  /**
+   * The apps' allowed origins (docs/apps.md): an admitted key whose app lists origins, on a request whose `Origin` is
+   * not one of them, is answered 403 `ORIGIN_NOT_ALLOWED`. Omitted → no origin rule.
+   */
+  origins?: AppPolicies | undefined;
 }
 
 /**
@@ -69,6 +76,14 @@ export function accessHook(
       if (d.ok && d.key) noteRequest(req.raw, { keyId: d.key.id });
       else if (!d.ok) noteRequest(req.raw, { keyId: d.keyId, refusal: d.code });
       if (d.ok) {
+        const refused =
+          opts.origins && d.key
+            ? originRefusal(await opts.origins.forKey(d.key.id), req.headers.origin)
+            : null;
+        if (refused) {
+          noteRequest(req.raw, { refusal: refused.code });
+          return reply.code(refused.status).send(refused.toBody());
+        }
         const place = await access.enter(d, socketGone(req.raw.socket));
         if (place === null) return reply.hijack();
         if (typeof place === 'function') {

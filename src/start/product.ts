@@ -15,6 +15,9 @@ import { createServer } from './server.ts';
 import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter } from '../../router/index.ts';
+import { documentCheck } from '../../router/trusted/check.ts';
+import { AppService } from '../accounts/apps.ts';
+import { StoredAppPolicies } from '../accounts/app-policy.ts';
 import { ProcessRun } from './process.ts';
 import type { ProcessIo } from './process.ts';
 import {
@@ -70,9 +73,18 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     run.defer(() => attester?.stop());
     const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
     const services = createServices(db, servicesOptions(cfg));
+    // Apps (docs/apps.md): their documents checked by the router's schema and cost model; the per-key policy read by
+    // the router and the REST access hook, forgotten when this process changes an app.
+    const appPolicies = new StoredAppPolicies(db);
+    const apps = new AppService(db, {
+      check: documentCheck(),
+      ceilings: cfg.routerCostLimits,
+      onChange: () => appPolicies.forget(),
+    });
     // The graph: the four subgraphs executed in this process behind the router (no HTTP hop).
     const router = await createRouter({
       ...(await routerOptions(cfg, access, run, persisted)),
+      apps: appPolicies,
       // Live subscriptions are computed again on each snapshot this process's engine publishes.
       snapshots: (tick) => market.onSnapshot(() => tick()),
       subgraphs: {
@@ -101,11 +113,15 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
       provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
       coinImagesDir: cfg.coinImagesDir,
       priceBase: cfg.priceBasePath,
-      accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps },
+      accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps, apps },
       names: { names: services.names },
       bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
       apiLimits: { limiter: access.apiLimiter, trustedProxies: cfg.trustedProxies },
-      beforeRoutes: accessHook(access.access, { prefixes: [cfg.priceBasePath], usage: access.usage }),
+      beforeRoutes: accessHook(access.access, {
+        prefixes: [cfg.priceBasePath],
+        usage: access.usage,
+        origins: appPolicies,
+      }),
       dataset: () => dataset,
       reserves: () => attester?.health ?? null,
       limiter: () => access.limiter.state(),

@@ -90,12 +90,14 @@ describe('--help and -h', () => {
     expect(commands.map((c) => c.name).sort()).toEqual(
       [
         'admin',
+        'apps',
         'bridge',
         'dapp-browser',
         'dapps',
         'demo-data',
         'ingest',
         'keys',
+        'mcp',
         'serve',
         'sources',
         'supergraph',
