@@ -31,6 +31,7 @@ export const DOC_PAGES: readonly DocPage[] = [
   { file: 'bridge.md', title: 'Bridge read API and proof of reserves', group: 'apis' },
   { file: 'accounts.md', title: 'Accounts: wallet sign-in, API keys, administrators', group: 'apis' },
   { file: 'dapps.md', title: 'Dapp listing requests and the dapp store', group: 'apis' },
+  { file: 'apps.md', title: 'Apps: trusted documents and allowed origins per key', group: 'apis' },
   { file: 'signatures.md', title: 'Signed messages', group: 'apis' },
   { file: 'chains.md', title: 'Chain parameters and address validation', group: 'apis' },
   { file: 'openapi.md', title: 'OpenAPI documents of every REST API', group: 'apis' },
