@@ -39,8 +39,15 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
   const store = opts.store ?? storeOf(opts.market);
   const now = opts.now ?? opts.market.now;
   const charts = opts.charts ?? opts.market.charts;
-  /** Per context: the snapshot it read when it read nothing else, else null (the response-cache facet). */
-  const readOnlySnapshot = new WeakMap<MarketsContext, () => MarketSnapshot | null>();
+  /**
+   * Per context, by its store view (a context's copy shares it: Apollo Server runs each operation on a shallow copy of
+   * the context it is given): the snapshot it read when it read nothing else, else null (the response-cache facet),
+   * and its snapshot taken on first use (the answer caches' `pin`).
+   */
+  const reads = new WeakMap<
+    MarketsStore,
+    { readOnly: () => MarketSnapshot | null; pin: () => MarketSnapshot | null }
+  >();
   return {
     name: 'markets',
     schema: serveFloats(buildSchema('markets', resolvers)),
@@ -66,7 +73,15 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
         ...(store.readMining ? { readMining: other(store.readMining.bind(store)) } : {}),
       };
       const at = now();
-      const ctx: MarketsContext = {
+      // The clock is read through the prototype: a shallow copy of the context (Apollo Server's) copies own
+      // properties only, so copying does not count as a look at the clock.
+      const clock = {
+        get now() {
+          snapshotOnly = false;
+          return at;
+        },
+      };
+      const ctx: MarketsContext = Object.assign(Object.create(clock) as { readonly now: number }, {
         store: view,
         snapshot: () => {
           const s = pinned();
@@ -74,20 +89,17 @@ export function createMarketsSubgraph(opts: MarketsSubgraphOptions): MarketsSubg
           return s;
         },
         engine: opts.engine,
-        get now() {
-          snapshotOnly = false;
-          return at;
-        },
         loaders: createLoaders(view, opts.hooks),
         charts,
         snapshots: () => snapshotStream(opts.market),
-      };
-      readOnlySnapshot.set(ctx, () => (snapshotOnly ? (snap ?? null) : null));
+      });
+      reads.set(view, { readOnly: () => (snapshotOnly ? (snap ?? null) : null), pin: pinned });
       return ctx;
     },
     responseCache: {
       current: () => store.snapshot(),
-      readBy: (ctx) => readOnlySnapshot.get(ctx)?.() ?? null,
+      readBy: (ctx) => reads.get(ctx.store)?.readOnly() ?? null,
+      pin: (ctx) => reads.get(ctx.store)?.pin() ?? null,
     },
   };
 }

@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
 import { utf8Body } from '../../src/core/utf8.ts';
 import { storeOutageError } from './errors.ts';
+import { AnswerCache } from './answer-cache.ts';
+import type { AnswerCacheOptions, AnswerCacheStats } from './answer-cache.ts';
 import type { Subgraph } from './subgraph.ts';
 
 /**
@@ -48,13 +50,32 @@ export function withoutHttpExtension(formatted: GraphQLFormattedError): GraphQLF
 
 export interface MountedSubgraph {
   stop(): Promise<void>;
+  /** Counters of the answer cache (`answer-cache.ts`); null when it has none. */
+  answerStats(): AnswerCacheStats | null;
+}
+
+/** A response kept by {@link mountSubgraph}'s answer cache: its status, headers and body as sent. */
+interface KeptResponse {
+  status: number;
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: string;
+  size: number;
 }
 
 export async function mountSubgraph(
   app: FastifyInstance,
   subgraph: Subgraph<unknown>,
   path = '/graphql',
+  /**
+   * The answer cache of a subgraph with a response-cache facet (`answer-cache.ts`): a POSTed JSON operation
+   * answered from one snapshot is answered from memory, without Apollo Server, while that snapshot is current.
+   * `false` turns it off. Default on, 8 MiB.
+   */
+  answerCache: AnswerCacheOptions | false = {},
 ): Promise<MountedSubgraph> {
+  const facet = subgraph.responseCache;
+  const answers =
+    facet && answerCache !== false ? new AnswerCache<KeptResponse>(() => facet.current(), answerCache) : null;
   const server = new ApolloServer<object>({
     schema: subgraph.schema,
     includeStacktraceInErrorResponses: false,
@@ -88,6 +109,21 @@ export async function mountSubgraph(
         headers.set(k, s);
         flat[k.toLowerCase()] = s;
       }
+      // The cache's key: the operation as sent (a JSON POST) and the media type it asks for; the subgraphs with a
+      // facet answer the same to every caller, so no other header counts.
+      const version = answers ? facet?.current() : null;
+      const key =
+        version && req.method === 'POST' && typeof req.body === 'object' && req.body !== null
+          ? `${flat['accept'] ?? ''}\0${JSON.stringify(req.body)}`
+          : null;
+      if (key !== null && version) {
+        const kept = answers?.get(version, key);
+        if (kept) {
+          for (const [k, v] of kept.headers) void reply.header(k, v);
+          return void reply.code(kept.status).send(kept.body);
+        }
+      }
+      let ctx: unknown;
       const q = req.url.indexOf('?');
       const res = await server.executeHTTPGraphQLRequest({
         httpGraphQLRequest: {
@@ -96,11 +132,18 @@ export async function mountSubgraph(
           search: q === -1 ? '' : req.url.slice(q + 1),
           body: req.body,
         },
-        context: async () => (await subgraph.contextFor({ headers: flat })) as object,
+        context: async () => (ctx = await subgraph.contextFor({ headers: flat })) as object,
       });
       for (const [k, v] of res.headers) void reply.header(k, v);
       void reply.code(res.status ?? 200);
-      if (res.body.kind === 'complete') return void reply.send(res.body.string);
+      if (res.body.kind === 'complete') {
+        const read = key !== null && ctx !== undefined ? facet?.readBy(ctx) : null;
+        if (read && key !== null && (res.status ?? 200) === 200) {
+          const body = res.body.string;
+          answers?.set(read, key, { status: 200, headers: [...res.headers], body, size: body.length + 64 });
+        }
+        return void reply.send(res.body.string);
+      }
       let text = '';
       for await (const chunk of res.body.asyncIterator) text += chunk;
       return void reply.send(text);
@@ -108,5 +151,5 @@ export async function mountSubgraph(
     scope.get(path, handler);
     scope.post(path, handler);
   });
-  return { stop: () => server.stop() };
+  return { stop: () => server.stop(), answerStats: () => answers?.stats() ?? null };
 }

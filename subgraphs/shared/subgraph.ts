@@ -39,4 +39,9 @@ export interface ResponseCacheFacet<C> {
    * is not cached.
    */
   readBy(ctx: C): object | null;
+  /**
+   * Optional: the version `ctx` reads, taken now when it has not read one yet (so that an answer kept for that
+   * version may stand in for executing against `ctx`); null when there is none.
+   */
+  pin?(ctx: C): object | null;
 }
