@@ -14,10 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { accessErrors } from '../src/access/errors.ts';
 import { accountErrors } from '../src/accounts/errors.ts';
+import { keyErrors } from '../src/accounts/key-errors.ts';
 import { bridgeErrors } from '../src/bridge/errors.ts';
 import { catalogEntries, coreErrors } from '../src/core/errors.ts';
 import type { CatalogEntry } from '../src/core/errors.ts';
 import { assetErrors, priceErrors } from '../src/market/errors.ts';
+import { serverErrors } from '../src/server/errors.ts';
+import { storeErrors } from '../src/store/errors.ts';
 import { routerErrors } from '../router/errors.ts';
 
 export const ERROR_CODES_FILE = fileURLToPath(new URL('../docs/error-codes.md', import.meta.url));
@@ -25,11 +28,14 @@ export const ERROR_CODES_FILE = fileURLToPath(new URL('../docs/error-codes.md', 
 /** The catalogs the page lists, in the order of its areas. */
 export const CATALOGS: readonly object[] = [
   coreErrors,
+  storeErrors,
   accessErrors,
   priceErrors,
   assetErrors,
   accountErrors,
+  keyErrors,
   bridgeErrors,
+  serverErrors,
   routerErrors,
 ];
 

@@ -224,6 +224,7 @@ function auditKey(
 
 function text(v: unknown, field: 'description' | 'reason'): string {
   const s = typeof v === 'string' ? v.trim() : '';
-  if (s.length < 1 || s.length > MAX_TEXT) throw keyErrors.invalidText(field, MAX_TEXT);
+  if (s.length < 1 || s.length > MAX_TEXT)
+    throw (field === 'description' ? keyErrors.invalidDescription : keyErrors.invalidReason)(MAX_TEXT);
   return s;
 }

@@ -3,23 +3,21 @@
  * that is). Both transports answer it alike: REST as 503 with `Retry-After`, the graph as an error with
  * `extensions.code` `STORE_UNAVAILABLE` (and `extensions.retryAfter`, which clients see where `http` is stripped).
  */
-import { ApiError } from '../core/errors.ts';
+import { ApiError, errorCatalog } from '../core/errors.ts';
 import { isStoreUnavailable } from './unavailable.ts';
 
 /** Seconds a client is asked to wait before it tries again: a restart or failover of the server takes a few. */
 export const STORE_RETRY_AFTER_S = 5;
 
-export const storeErrors = {
-  unavailable: () =>
-    new ApiError(
-      503,
-      'STORE_UNAVAILABLE',
-      `the data store is not answering: retry in ${STORE_RETRY_AFTER_S} seconds`,
-      { 'retry-after': String(STORE_RETRY_AFTER_S) },
-      undefined,
-      { retryAfter: STORE_RETRY_AFTER_S },
-    ),
-};
+export const storeErrors = errorCatalog('store', {
+  unavailable: {
+    status: 503,
+    code: 'STORE_UNAVAILABLE',
+    message: `the data store is not answering: retry in ${STORE_RETRY_AFTER_S} seconds`,
+    headers: { 'retry-after': String(STORE_RETRY_AFTER_S) },
+    extensions: { retryAfter: STORE_RETRY_AFTER_S },
+  },
+});
 
 /**
  * The error a client is answered with for `err`, when there is one: `err` itself when it is an `ApiError`, 503
