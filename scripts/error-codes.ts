@@ -19,6 +19,7 @@ import { bridgeErrors } from '../src/bridge/errors.ts';
 import { catalogEntries, coreErrors } from '../src/core/errors.ts';
 import type { CatalogEntry } from '../src/core/errors.ts';
 import { assetErrors, priceErrors } from '../src/market/errors.ts';
+import { nameErrors } from '../src/names/errors.ts';
 import { serverErrors } from '../src/server/errors.ts';
 import { storeErrors } from '../src/store/errors.ts';
 import { routerErrors } from '../router/errors.ts';
@@ -34,6 +35,7 @@ export const CATALOGS: readonly object[] = [
   assetErrors,
   accountErrors,
   keyErrors,
+  nameErrors,
   bridgeErrors,
   serverErrors,
   routerErrors,

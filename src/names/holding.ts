@@ -7,7 +7,7 @@ import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import { validateAddress } from '../crypto/validate-address.ts';
 import type { Queryable } from '../store/db.ts';
-import { nameErrors } from './errors.ts';
+import { addressError, nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
 import type { NameRow } from './name-repo.ts';
 import type { ParsedName } from './name-rules.ts';
@@ -39,7 +39,7 @@ export async function heldName(
 /** `input` validated for `asset` on `network`, in its normalised form; 400 INVALID_ADDRESS / WRONG_NETWORK… */
 export function validAddress(asset: string, input: string, network: Network): string {
   const v = validateAddress(asset, input.trim(), network);
-  if (!v.ok) throw nameErrors.invalidAddress(v.code, v.message);
+  if (!v.ok) throw addressError(v.code, v.message);
   return v.address;
 }
 
