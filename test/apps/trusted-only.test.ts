@@ -10,7 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GlobalDocument } from '../../clients/graph/generated/graphql.ts';
 import { main } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startProduct } from '../../src/start/product.ts';
@@ -173,6 +176,24 @@ describe('publish with the CLI, then trusted-only', () => {
       expect(r.status, JSON.stringify(refused)).toBe(400);
       expect(r.body.errors).toMatchObject([{ extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }]);
     }
+  });
+
+  it("Apollo Client's persisted-queries link with the preset's hash (generateHash, GET) runs; its other queries do not", async () => {
+    // As graphql-codegen's client preset documents it for Apollo: the hash the preset embedded in each document.
+    const persisted = new PersistedQueryLink({
+      generateHash: (doc) => (doc as unknown as { __meta__: { hash: string } }).__meta__.hash,
+      useGETForHashedQueries: true,
+    });
+    const http = new HttpLink({ uri: `${url}/graphql`, headers: { 'x-sp-api-key': key } });
+    const client = new ApolloClient({ link: persisted.concat(http), cache: new InMemoryCache() });
+    const r = await client.query({ query: GlobalDocument, variables: { currency: 'usd' } });
+    expect(r.error).toBeUndefined();
+    expect(r.data?.global?.activeCryptocurrencies).toEqual(expect.any(Number));
+    const plain = new ApolloClient({ link: http, cache: new InMemoryCache() });
+    const refused = await plain
+      .query({ query: gql('{ global { activeCryptocurrencies } }') })
+      .catch((e: unknown) => e);
+    expect(JSON.stringify(refused)).toContain('PERSISTED_QUERY_NOT_IN_LIST');
   });
 
   it('allowed origins: a listed Origin runs, another gets 403 ORIGIN_NOT_ALLOWED on the graph and on REST', async () => {
