@@ -17,6 +17,7 @@ import { accountErrors } from '../src/accounts/errors.ts';
 import { keyErrors } from '../src/accounts/key-errors.ts';
 import { bridgeErrors } from '../src/bridge/errors.ts';
 import { catalogEntries, coreErrors } from '../src/core/errors.ts';
+import { paramErrors } from '../src/core/params.ts';
 import type { CatalogEntry } from '../src/core/errors.ts';
 import { assetErrors, priceErrors } from '../src/market/errors.ts';
 import { nameErrors } from '../src/names/errors.ts';
@@ -29,6 +30,7 @@ export const ERROR_CODES_FILE = fileURLToPath(new URL('../docs/error-codes.md', 
 /** The catalogs the page lists, in the order of its areas. */
 export const CATALOGS: readonly object[] = [
   coreErrors,
+  paramErrors,
   storeErrors,
   accessErrors,
   priceErrors,

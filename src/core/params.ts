@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { errorCatalog } from './errors.ts';
 
 /**
  * Query-parameter parsing for the REST surfaces. Every failure is a 400 whose message names the parameter and what
@@ -6,15 +6,32 @@ import { ApiError } from './errors.ts';
  */
 export type Query = Record<string, string | string[] | undefined>;
 
-export const paramError = (name: string, expected: string) =>
-  new ApiError(400, 'INVALID_PARAMETER', `${name} ${expected}`);
-export const missingParam = (name: string, expected: string) =>
-  new ApiError(400, 'MISSING_PARAMETER', `${name} is required: ${expected}`);
+/** The query parameters' errors, shared by every REST surface (and the graph's arguments where REST has the same). */
+export const paramErrors = errorCatalog('params', {
+  invalid: {
+    status: 400,
+    code: 'INVALID_PARAMETER',
+    message: (name: string, expected: string) => `${name} ${expected}`,
+  },
+  missing: {
+    status: 400,
+    code: 'MISSING_PARAMETER',
+    message: (name: string, expected: string) => `${name} is required: ${expected}`,
+  },
+  repeated: {
+    status: 400,
+    code: 'REPEATED_PARAMETER',
+    message: (name: string) => `${name} must be given once`,
+  },
+});
+
+export const paramError = paramErrors.invalid;
+export const missingParam = paramErrors.missing;
 
 /** The single value of `name`, or undefined; repeated → 400. Control characters are never accepted. */
 export function single(q: Query, name: string): string | undefined {
   const v = q[name];
-  if (Array.isArray(v)) throw new ApiError(400, 'REPEATED_PARAMETER', `${name} must be given once`);
+  if (Array.isArray(v)) throw paramErrors.repeated(name);
   // eslint-disable-next-line no-control-regex
   if (v !== undefined && /[\u0000-\u001f\u007f]/.test(v))
     throw paramError(name, 'must not contain control characters');

@@ -40,6 +40,15 @@ export const nameErrors = errorCatalog('names', {
     code: 'NAME_TAKEN',
     message: (name: string) => `${name} is already registered: names are first come, first served`,
   },
+  /**
+   * `Account.names` of another account (the graph's field): the accounts catalog's code, with this field's rule for
+   * a message, since that catalog's own FORBIDDEN message speaks of administrators.
+   */
+  namesOfAnother: {
+    status: 403,
+    code: 'FORBIDDEN',
+    message: "an account's names are shown to that account only: sign in as it",
+  },
   notYours: {
     status: 403,
     code: 'NAME_NOT_YOURS',

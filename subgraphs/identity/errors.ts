@@ -5,8 +5,8 @@
  */
 import type { GraphQLError } from 'graphql';
 import { accountErrors } from '../../src/accounts/errors.ts';
-import { ApiError } from '../../src/core/errors.ts';
 import { paramError } from '../../src/core/params.ts';
+import { nameErrors } from '../../src/names/errors.ts';
 import { fromApiError } from '../shared/errors.ts';
 
 export { fromApiError, graphqlErrors, graphqlErrorsAsync } from '../shared/errors.ts';
@@ -14,14 +14,8 @@ export { fromApiError, graphqlErrors, graphqlErrorsAsync } from '../shared/error
 /** No `Authorization: Bearer <session token>` on a field that needs an account: 401 AUTH_REQUIRED. */
 export const authRequired = (): GraphQLError => fromApiError(accountErrors.authRequired());
 
-/**
- * `Account.names` of another account: 403 FORBIDDEN (the catalog's code; the message is this field's rule, since the
- * catalog's own FORBIDDEN message speaks of administrators).
- */
-export const namesForbidden = (): GraphQLError =>
-  fromApiError(
-    new ApiError(403, 'FORBIDDEN', "an account's names are shown to that account only: sign in as it"),
-  );
+/** `Account.names` of another account: 403 FORBIDDEN. */
+export const namesForbidden = (): GraphQLError => fromApiError(nameErrors.namesOfAnother());
 
 /** A string argument longer than REST accepts in the same body field: 400 INVALID_PARAMETER naming the argument. */
 export const tooLong = (arg: string, max: number): GraphQLError =>
