@@ -7,6 +7,7 @@
 import type { ApiError } from '../core/errors.ts';
 import { isUuid } from '../core/ids.ts';
 import type { Queryable } from '../store/db.ts';
+import { clientErrorOf } from '../store/errors.ts';
 import { appErrors } from './app-errors.ts';
 import type { DocumentsPolicy } from './app-input.ts';
 
@@ -46,7 +47,10 @@ export class StoredAppPolicies implements AppPolicies {
     const now = (this.opts.now ?? Date.now)();
     const hit = this.cache.get(keyId);
     if (hit && now - hit.at < (this.opts.ttlMs ?? POLICY_TTL_MS)) return hit.policy;
-    const policy = this.read(keyId);
+    // A store that does not answer is 503 STORE_UNAVAILABLE to the client, on both transports.
+    const policy = this.read(keyId).catch((err: unknown) => {
+      throw clientErrorOf(err) ?? err;
+    });
     this.cache.set(keyId, { at: now, policy });
     // A failed read is not kept: the next request reads again.
     policy.catch(() => {
