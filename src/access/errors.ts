@@ -81,6 +81,14 @@ export const accessErrors = errorCatalog('access', {
       `no place in flight came free within ${seconds} s; ${places} requests in flight and ${queue} waiting is the most for ${whoOf(plan)}: send fewer requests at once, and retry after 1 s`,
     headers: { 'retry-after': '1' },
   },
+  /** Expensive work shed under load (`src/access/overload.ts`). */
+  overloaded: {
+    status: 503,
+    code: 'OVERLOADED',
+    message: (retryAfter: number) =>
+      `the server is under more load than it can answer in time: retry after ${retryAfter} s (answers already cached are still served)`,
+    headers: (retryAfter: number) => ({ 'retry-after': String(retryAfter) }),
+  },
   tooManySubscriptions: {
     status: 429,
     code: 'TOO_MANY_SUBSCRIPTIONS',

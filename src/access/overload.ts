@@ -9,7 +9,8 @@
  * a turn of the event loop of its own: a burst of heavy operations would otherwise run back to back on the loop while
  * the cheap requests that arrived meanwhile wait for all of them.
  */
-import { ApiError } from '../core/errors.ts';
+import type { ApiError } from '../core/errors.ts';
+import { accessErrors } from './errors.ts';
 
 export interface LoadShedderOptions {
   /** Lag of the event loop above which new expensive work is refused, ms; 0: never for lag. Default 250. */
@@ -127,10 +128,4 @@ export class LoadShedder {
   }
 }
 
-export const overloaded = (retryAfter: number): ApiError =>
-  new ApiError(
-    503,
-    'OVERLOADED',
-    `the server is under more load than it can answer in time: retry after ${retryAfter} s (answers already cached are still served)`,
-    { 'retry-after': String(retryAfter) },
-  );
+export const overloaded = accessErrors.overloaded;

@@ -134,6 +134,12 @@ export const coreErrors = errorCatalog('core', {
     message: 'the service is starting and has not aggregated market data yet: retry shortly',
     headers: { 'retry-after': '5' },
   },
+  /** A body that is not UTF-8 (`src/core/utf8.ts`). */
+  notUtf8: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'request body must be valid UTF-8 (JSON text is UTF-8, RFC 8259): it holds bytes that are not',
+  },
 });
 
 /** The service has not aggregated market data yet (both transports answer it while starting). */

@@ -5,15 +5,10 @@
  * bodies, the partner routes).
  */
 import { isUtf8 } from 'node:buffer';
-import { ApiError } from './errors.ts';
+import { coreErrors } from './errors.ts';
 
 /** 400 `INVALID_JSON`: the body is not UTF-8. */
-export const notUtf8 = (): ApiError =>
-  new ApiError(
-    400,
-    'INVALID_JSON',
-    'request body must be valid UTF-8 (JSON text is UTF-8, RFC 8259): it holds bytes that are not',
-  );
+export const notUtf8 = coreErrors.notUtf8;
 
 /** The body as text; throws {@link notUtf8} when its bytes are not UTF-8. */
 export function utf8Body(body: Buffer): string {
