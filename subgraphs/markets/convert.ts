@@ -7,6 +7,8 @@ import type { MarketSnapshot } from '../../src/engine/snapshot.ts';
 import { CURRENCY_CODE } from '../../src/core/params.ts';
 import { MAX_DAYS } from '../../src/market/chart-params.ts';
 import { Converter } from '../../src/market/present/common.ts';
+import { figures } from '../../src/market/present/figures.ts';
+import type { CurrencyFigures } from '../../src/market/present/figures.ts';
 import { applyPrecision } from '../../src/market/present/precision.ts';
 import type { Precision } from '../../src/market/present/precision.ts';
 import type { MarketsContext } from './context.ts';
@@ -25,6 +27,17 @@ export function converter(ctx: MarketsContext, currency: string): Converter {
   const code = currency.trim().toLowerCase();
   if (!CURRENCY_CODE.test(code) || !snap.rates.supports(code)) throw unknownCurrency(currency);
   return new Converter(snap.rates, code, snap.computedAt, DEFAULT_PRECISION);
+}
+
+/**
+ * The current figures of coins in `currency` (validated as by {@link converter}), computed once per snapshot and
+ * shared with the price API (`src/market/present/figures.ts`).
+ */
+export function figuresIn(ctx: MarketsContext, currency: string): CurrencyFigures {
+  const snap = snapshotOf(ctx);
+  const code = currency.trim().toLowerCase();
+  if (!CURRENCY_CODE.test(code) || !snap.rates.supports(code)) throw unknownCurrency(currency);
+  return figures.in(snap, code);
 }
 
 /** The historical conversion rate of a converter's currency; null when unknown. */

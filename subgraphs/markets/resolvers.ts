@@ -18,7 +18,8 @@ import { pct } from '../../src/market/present/common.ts';
 import { MARKET_ORDERS, selectMarkets } from '../../src/market/present/markets.ts';
 import type { MarketOrder } from '../../src/market/present/markets.ts';
 import type { MarketsContext } from './context.ts';
-import { converter, daysArg, DEFAULT_PRECISION, round, snapshotOf } from './convert.ts';
+import { converter, daysArg, DEFAULT_PRECISION, figuresIn, round, snapshotOf } from './convert.ts';
+import type { CurrentFigures } from '../../src/market/present/figures.ts';
 import { historyResolvers } from './history.ts';
 import { venueResolvers } from './venues.ts';
 import { marketHealth } from './health.ts';
@@ -33,11 +34,14 @@ export const MAX_PAGE = 250;
 /** Most coins `search` returns. */
 export const SEARCH_COINS = 25;
 
-/** A current USD figure of a coin in the requested currency; null when unverified or the rate is unknown. */
-const money =
-  (usd: (m: AssetMarket) => number | null) =>
+/**
+ * A current figure of a coin in the requested currency (null when unverified or the rate is unknown), from the
+ * per-snapshot rows shared with the price API.
+ */
+const current =
+  (pick: (f: CurrentFigures) => number | null) =>
   (m: AssetMarket, { currency }: { currency: string }, ctx: MarketsContext): number | null =>
-    converter(ctx, currency).money(usd(m));
+    pick(figuresIn(ctx, currency).of(m));
 
 /** Opaque cursor of the item at `offset` of a connection. */
 export const encodeCursor = (offset: number): string => Buffer.from(`offset:${offset}`).toString('base64url');
@@ -68,14 +72,14 @@ const LONG_CHART_POINTS = 1_000;
 const Coin: CoinResolvers<MarketsContext> = {
   __resolveReference: (ref, ctx) => ctx.loaders.coinById.load(ref.id),
   symbol: (m) => m.symbol.toLowerCase(),
-  price: money((m) => m.price.priceUsd),
-  marketCap: money((m) => m.marketCapUsd),
-  fullyDilutedValuation: money((m) => m.fdvUsd),
-  volume24h: money((m) => m.price.volumeUsd),
-  high24h: money((m) => m.high24hUsd),
-  low24h: money((m) => m.low24hUsd),
-  priceChange24h: (m, { currency }, ctx) => converter(ctx, currency).change24h(m),
-  marketCapChange24h: (m, { currency }, ctx) => converter(ctx, currency).capChange24h(m),
+  price: current((f) => f.price),
+  marketCap: current((f) => f.marketCap),
+  fullyDilutedValuation: current((f) => f.fdv),
+  volume24h: current((f) => f.volume24h),
+  high24h: current((f) => f.high24h),
+  low24h: current((f) => f.low24h),
+  priceChange24h: current((f) => f.priceChange24h),
+  marketCapChange24h: current((f) => f.marketCapChange24h),
   marketCapChangePercentage24h: (m) => pct(m.marketCapChangePct24h),
   ath: (m, { currency }, ctx) =>
     m.ath && { value: converter(ctx, currency).extreme(m.ath, m.price.priceUsd).value, date: m.ath.ts },

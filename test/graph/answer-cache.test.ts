@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../subgraphs/shared/answer-cache.ts';
+import { figures } from '../../src/market/present/figures.ts';
 import { mountSubgraph } from '../../subgraphs/shared/http.ts';
 import type { MountedSubgraph } from '../../subgraphs/shared/http.ts';
 import { InProcessSource } from '../../router/sources/in-process.ts';
@@ -18,6 +19,27 @@ import { graphHarness } from './router-harness.ts';
 import type { GraphHarness } from './router-harness.ts';
 
 const silent = { warn: () => {} };
+
+describe('figures per snapshot (src/market/present/figures.ts)', () => {
+  it('one row per coin and currency while the snapshot is current; a newer snapshot replaces them', async () => {
+    const snap = g.tm.market.snapshot;
+    const ltc = snap?.markets.get('litecoin');
+    if (!snap || !ltc) throw new Error('no snapshot');
+    const row = figures.in(snap, 'eur').of(ltc);
+    expect(figures.in(snap, 'eur').of(ltc)).toBe(row);
+    expect(row.price).toBe(await restEur());
+    await tick(1.5);
+    const next = g.tm.market.snapshot;
+    const ltc2 = next?.markets.get('litecoin');
+    if (!next || !ltc2) throw new Error('no snapshot');
+    expect(figures.in(next, 'eur').of(ltc2).price).not.toBe(row.price);
+    expect(figures.in(next, 'eur').of(ltc2).price).toBe(await restEur());
+    // A request still on the old snapshot gets its own figures, not kept, and does not drop the new ones.
+    expect(figures.in(snap, 'eur').of(ltc)).toEqual(row);
+    const kept = figures.in(next, 'eur').of(ltc2);
+    expect(figures.in(next, 'eur').of(ltc2)).toBe(kept);
+  });
+});
 
 describe('AnswerCache', () => {
   it('serves only the current version, drops everything when it changes, and keeps within its bytes', () => {
@@ -86,11 +108,18 @@ const COIN =
 const ENTITIES =
   'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Coin { id price marketCap changes { h24 } } } }';
 
-/** litecoin's price in EUR as the price API serves it (its own per-snapshot response cache on). */
+/**
+ * litecoin's price in EUR as the price API serves it (its own per-snapshot response cache on), by `/simple/price` and
+ * by `/coins/markets` (whose rows come from the per-snapshot figures the graph reads too): both must agree.
+ */
 async function restEur(): Promise<number> {
   const r = await g.tm.app.inject('/v1/agg/simple/price?ids=litecoin&vs_currencies=eur');
   expect(r.statusCode).toBe(200);
-  return (JSON.parse(r.body) as { litecoin: { eur: number } }).litecoin.eur;
+  const simple = (JSON.parse(r.body) as { litecoin: { eur: number } }).litecoin.eur;
+  const m = await g.tm.app.inject('/v1/agg/coins/markets?vs_currency=eur&ids=litecoin');
+  expect(m.statusCode).toBe(200);
+  expect((JSON.parse(m.body) as { current_price: number }[])[0]?.current_price).toBe(simple);
+  return simple;
 }
 
 describe('over HTTP (mountSubgraph)', () => {
@@ -161,7 +190,7 @@ describe('in-process (InProcessSource) and the embedded router', () => {
 
     // A request that pinned the old snapshot keeps reading it after the tick; the next request sees the new one.
     const old = ctx();
-    await source.process({ query: '{ coin(id: "bitcoin") { id } }' }, old);
+    await source.process({ query: '{ coin(id: "bitcoin") { id } }', variables: {} }, old);
     await tick(0.8);
     const stale = await source.process(fetch, old);
     expect(JSON.stringify(stale)).toBe(JSON.stringify(a));

@@ -5,6 +5,8 @@ import type { Precision } from './precision.ts';
 import { Converter, imageUrl, iso } from './common.ts';
 import type { CoinLookup } from './lookup.ts';
 import { lookupCoins } from './lookup.ts';
+import { currentFigures, figures } from './figures.ts';
+import type { CurrencyFigures } from './figures.ts';
 
 export const MARKET_ORDERS = [
   'market_cap_desc',
@@ -86,24 +88,30 @@ export function selectMarkets(
 }
 
 /** One row of `/coins/markets` in `conv`'s currency, CoinGecko's field order. */
-export function presentMarketRow(m: AssetMarket, conv: Converter, q: MarketsQuery): Record<string, unknown> {
+export function presentMarketRow(
+  m: AssetMarket,
+  conv: Converter,
+  q: MarketsQuery,
+  rows?: CurrencyFigures,
+): Record<string, unknown> {
   const ath = conv.extreme(m.ath, m.price.priceUsd);
   const atl = conv.extreme(m.atl, m.price.priceUsd);
+  const f = rows ? rows.of(m) : currentFigures(m, conv);
   const row: Record<string, unknown> = {
     id: m.id,
     symbol: m.symbol.toLowerCase(),
     name: m.name,
     image: imageUrl(m.id),
-    current_price: conv.money(m.price.priceUsd),
-    market_cap: conv.money(m.marketCapUsd),
+    current_price: f.price,
+    market_cap: f.marketCap,
     market_cap_rank: m.rank,
-    fully_diluted_valuation: conv.money(m.fdvUsd),
-    total_volume: conv.money(m.price.volumeUsd),
-    high_24h: conv.money(m.high24hUsd),
-    low_24h: conv.money(m.low24hUsd),
-    price_change_24h: conv.change24h(m),
+    fully_diluted_valuation: f.fdv,
+    total_volume: f.volume24h,
+    high_24h: f.high24h,
+    low_24h: f.low24h,
+    price_change_24h: f.priceChange24h,
     price_change_percentage_24h: conv.changePct(m, '24h'),
-    market_cap_change_24h: conv.capChange24h(m),
+    market_cap_change_24h: f.marketCapChange24h,
     market_cap_change_percentage_24h: conv.capChangePct24h(m),
     circulating_supply: m.supply.circulating,
     total_supply: m.supply.total,
@@ -129,5 +137,7 @@ export function presentMarkets(
   members?: ReadonlySet<string>,
 ): Record<string, unknown>[] {
   const conv = new Converter(snapshot.rates, q.vsCurrency, snapshot.computedAt, q.precision);
-  return selectMarkets(snapshot, q, members).map((m) => presentMarketRow(m, conv, q));
+  // The default precision's figures are the graph's too: from the per-snapshot rows (`figures.ts`).
+  const rows = q.precision.kind === 'default' ? figures.in(snapshot, q.vsCurrency) : undefined;
+  return selectMarkets(snapshot, q, members).map((m) => presentMarketRow(m, conv, q, rows));
 }
