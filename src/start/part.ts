@@ -12,6 +12,7 @@ import { ConfigError } from '../config.ts';
 import { createHttpHost } from '../server/host.ts';
 import type { Mount } from '../server/host.ts';
 import { createServices } from '../services.ts';
+import { StoredAppPolicies } from '../accounts/app-policy.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter } from '../../router/index.ts';
 import { mountRouter } from '../../router/http.ts';
@@ -88,6 +89,8 @@ export async function startGraphPart(cfg: AppConfig, part: GraphPart, io: Proces
       if (bus) run.defer(() => bus.close());
       const router = await createRouter({
         ...(await routerOptions(cfg, access, run, persisted)),
+        // The apps' per-key policy from the shared store: changes made elsewhere apply within its time to live.
+        apps: new StoredAppPolicies(db),
         snapshots:
           bus?.feed ?? pollingSnapshotFeed(Math.min(15_000, Math.max(1_000, cfg.tickIntervalMs / 4))),
         subgraphs: { kind: 'http', urls },
