@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Caller } from '../src/access/access.ts';
+import type { AppPolicies } from '../src/accounts/app-policy.ts';
 import { ApiError } from '../src/core/errors.ts';
 import type { Executed } from './engine.ts';
 import { createHiveEngine } from './engines/hive.ts';
@@ -63,6 +64,8 @@ export interface Router {
   dedupedOperations(): number;
   /** Live subscriptions (`router/subscriptions/`), served over SSE and WebSocket by `router/http.ts`. */
   subscriptions: RouterSubscriptions;
+  /** The apps' per-key policies the router enforces (docs/apps.md); null without apps. */
+  apps: AppPolicies | null;
   stop(): Promise<void>;
 }
 
@@ -213,6 +216,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     directExecutions: () => engine.directExecutions(),
     dedupedOperations: () => inflight?.shared() ?? 0,
     subscriptions,
+    apps: opts.apps ?? null,
     async stop() {
       up = false;
       subscriptions.stop();

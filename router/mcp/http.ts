@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { buildSchema } from 'graphql';
+import type { KeyPolicy } from '../../src/accounts/app-policy.ts';
+import { bearerToken } from '../../src/core/bearer.ts';
 import { projectPath } from '../../src/core/project-root.ts';
 import { noteRequest } from '../../src/core/request-notes.ts';
 import { readCostDirectives } from '../cost/directives.ts';
@@ -20,7 +22,8 @@ import type { Router } from '../index.ts';
 import { SUPERGRAPH_URL } from '../supergraph.ts';
 import { createMcpServer } from './session.ts';
 import type { McpCatalog } from './session.ts';
-import { operationTools } from './tools.ts';
+import { documentTools, operationTools } from './tools.ts';
+import type { OperationTool } from './tools.ts';
 
 /** The operations of `clients/graph/operations/` offered as tools to every caller. */
 export const CURATED_OPERATIONS: readonly string[] = [
@@ -87,14 +90,21 @@ function loadCatalog(): McpCatalog {
 
 let catalog: McpCatalog | undefined;
 
+/** The tools of an app's active documents, made once per policy read (a policy is re-read every few seconds). */
+const appToolsOf = new WeakMap<KeyPolicy, readonly OperationTool[]>();
+function appTools(c: McpCatalog, policy: KeyPolicy): readonly OperationTool[] {
+  let tools = appToolsOf.get(policy);
+  if (!tools) appToolsOf.set(policy, (tools = documentTools(c.schema, policy.byHash.values())));
+  return tools;
+}
+
 /** The request's headers with `Authorization: Bearer <key>` as the key header the router reads. */
 function withBearerKey(headers: FastifyRequest['headers']): FastifyRequest['headers'] {
-  const auth = headers.authorization;
-  const m = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
-  if (!m) return headers;
+  const key = bearerToken(headers.authorization);
+  if (key === null) return headers;
   const given = headers['x-sp-api-key'];
   // Two different keys are the router's conflict (400), as with two key headers.
-  return { ...headers, 'x-sp-api-key': given === undefined ? m[1] : [given, m[1] as string].flat() };
+  return { ...headers, 'x-sp-api-key': given === undefined ? key : [given, key].flat() };
 }
 
 /** The headers the router sees for one tool call: the caller's key and forwarding headers, a JSON query. */
@@ -136,10 +146,17 @@ export function mountMcp(app: FastifyInstance, router: Router, path = '/mcp'): v
     }
     const caller = early.caller;
     if (caller?.key) noteRequest(req.raw, { keyId: caller.key.id });
-    catalog ??= loadCatalog();
-    const server = createMcpServer(catalog, {
-      // Any operation for a key; the listed ones only without one (or without access control at all).
-      discovery: Boolean(caller?.key),
+    const c = (catalog ??= loadCatalog());
+    const policy = caller?.key && router.apps ? await router.apps.forKey(caller.key.id) : null;
+    const trustedOnly = policy?.documents === 'trusted-only';
+    // A key in an app also gets the app's documents (one named like a curated tool replaces it); a trusted-only key
+    // gets those alone.
+    const own = policy ? appTools(c, policy) : [];
+    const ownNames = new Set(own.map((t) => t.name));
+    const server = createMcpServer(c, {
+      tools: trustedOnly ? own : [...c.tools.filter((t) => !ownNames.has(t.name)), ...own],
+      // Any operation for a key that may send any; the listed ones only without a key.
+      discovery: Boolean(caller?.key) && !trustedOnly,
       run: async (op) => {
         const res = await router.handle({
           method: 'POST',

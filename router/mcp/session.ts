@@ -1,6 +1,6 @@
 /**
- * The graph as MCP tools (issue 36): the operation tools (`tools.ts`), two discovery tools for callers who may send
- * any operation (`search_schema`, `execute`), and read-only resources (the API schema, the methodology, the plans).
+ * The graph as MCP tools (issue 36): the operation tools (`tools.ts`: the curated ones, and the trusted documents of
+ * the caller's app), two discovery tools for callers who may send any operation (`search_schema`, `execute`), and read-only resources (the API schema, the methodology, the plans).
  * A tool call is one GraphQL operation run through the router as its caller — the same key, budget, cost ceiling
  * and usage as the caller's own GraphQL requests — and its answer is the operation's `data`, nulls included.
  *
@@ -38,6 +38,7 @@ export interface McpResource {
 /** What every MCP session of a process shares: built once. */
 export interface McpCatalog {
   version: string;
+  /** The curated operations every caller gets (unless its key runs trusted documents only). */
   tools: readonly OperationTool[];
   schema: GraphQLSchema;
   costs: CostDirectives;
@@ -51,13 +52,14 @@ export interface GraphAnswer {
   body: string;
 }
 
-/** One session's caller: how operations run, and whether it may send any operation. */
+/** One session's caller: how operations run, its operation tools, and whether it may send any operation. */
 export interface McpCaller {
   run(op: {
     query: string;
     variables?: Record<string, unknown>;
     operationName?: string;
   }): Promise<GraphAnswer>;
+  tools: readonly OperationTool[];
   /** Offer `search_schema` and `execute` (false when only listed operations may run). */
   discovery: boolean;
 }
@@ -240,8 +242,8 @@ export function createMcpServer(catalog: McpCatalog, caller: McpCaller): Server 
         'Prices, markets, charts and names of the Coin Wallet graph. Every tool call counts as one request of your API key and is charged its measured cost (in the result _meta). A figure that cannot be verified is null, never a guess.',
     },
   );
-  const tools = new Map(catalog.tools.map((t) => [t.name, t]));
-  const listed = [...catalog.tools.map(toolOf), ...(caller.discovery ? DISCOVERY : [])];
+  const tools = new Map(caller.tools.map((t) => [t.name, t]));
+  const listed = [...caller.tools.map(toolOf), ...(caller.discovery ? DISCOVERY : [])];
   const byName = new Map(listed.map((t) => [t.name, t]));
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));

@@ -172,7 +172,34 @@ export function operationTools(
   source: string,
   only?: readonly string[],
 ): OperationTool[] {
-  const doc = parse(source);
+  return toolsOfDocument(schema, parse(source), only);
+}
+
+/**
+ * The tools of an app's trusted documents (each a document of its own, validated when it was published): one per
+ * named query, the first of a name kept, sending the document's own text; a document that no longer fits `schema`
+ * gives none.
+ */
+export function documentTools(schema: GraphQLSchema, bodies: Iterable<string>): OperationTool[] {
+  const byName = new Map<string, OperationTool>();
+  for (const body of bodies) {
+    let tools: OperationTool[];
+    try {
+      tools = toolsOfDocument(schema, parse(body));
+    } catch {
+      continue;
+    }
+    // Sent as published: a trusted-only key runs a trusted body only when it is identical, byte for byte.
+    for (const t of tools) if (!byName.has(t.name)) byName.set(t.name, { ...t, query: body });
+  }
+  return [...byName.values()];
+}
+
+function toolsOfDocument(
+  schema: GraphQLSchema,
+  doc: DocumentNode,
+  only?: readonly string[],
+): OperationTool[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const tools: OperationTool[] = [];

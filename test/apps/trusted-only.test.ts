@@ -12,8 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GlobalDocument } from '../../clients/graph/generated/graphql.ts';
+import { snakeCase } from '../../router/mcp/tools.ts';
 import { main } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startProduct } from '../../src/start/product.ts';
@@ -210,5 +213,31 @@ describe('publish with the CLI, then trusted-only', () => {
     const refused = await rest('https://evil.example');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } });
+  });
+
+  it("MCP: a trusted-only key (sent as Bearer) sees its app's documents as tools, nothing else, and runs them", async () => {
+    const client = new Client({ name: 'apps-e2e', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', url), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    try {
+      const queries = Object.values(DOCS).flatMap((d) =>
+        [...d.matchAll(/\bquery (\w+)/g)].map((m) => snakeCase(m[1] as string)),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([...new Set(queries)].sort());
+      expect(tools.map((t) => t.name)).not.toContain('execute');
+      const r = await client.callTool({ name: 'global', arguments: { currency: 'usd' } });
+      expect(r.structuredContent).toMatchObject({ global: { activeCryptocurrencies: expect.any(Number) } });
+      await expect(
+        client.callTool({ name: 'execute', arguments: { query: '{ __typename }' } }),
+      ).rejects.toMatchObject({
+        data: { code: 'UNKNOWN_TOOL' },
+      });
+    } finally {
+      await client.close();
+    }
   });
 });
