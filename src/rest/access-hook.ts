@@ -97,12 +97,9 @@ export function accessHook(
           return;
         }
         noteRequest(req.raw, { refusal: place.code });
-        return reply
-          .code(place.status)
-          .headers(place.headers)
-          .send({ error: { code: place.code, message: place.message } });
+        return reply.code(place.status).headers(place.headers).send(place.toBody());
       }
-      return reply.code(d.status).send({ error: { code: d.code, message: d.message } });
+      return reply.code(d.status).send(d.toBody());
     });
     // Once per answered request, whatever answered it (the route, an error handler, the denial above); a request
     // this hook did not guard has no plan and is not counted. (Several hooks on one app: each counts its own.)
