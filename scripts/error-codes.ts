@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { accessErrors } from '../src/access/errors.ts';
+import { appErrors } from '../src/accounts/app-errors.ts';
 import { accountErrors } from '../src/accounts/errors.ts';
 import { keyErrors } from '../src/accounts/key-errors.ts';
 import { bridgeErrors } from '../src/bridge/errors.ts';
@@ -37,6 +38,7 @@ export const CATALOGS: readonly object[] = [
   assetErrors,
   accountErrors,
   keyErrors,
+  appErrors,
   nameErrors,
   bridgeErrors,
   serverErrors,
