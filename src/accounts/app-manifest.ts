@@ -22,12 +22,14 @@ export function documentHash(body: string): string {
   return createHash('sha256').update(body, 'utf8').digest('hex');
 }
 
+const SHA256_PREFIX = 'sha256:';
+
 /**
  * The hex hash an id names (`sha256:<hex>` from the client preset, bare `<hex>` from Apollo's manifest and APQ), or
  * null when the id is not of that form.
  */
 export function hashOfId(id: string): string | null {
-  const hex = id.startsWith('sha256:') ? id.slice(7) : id;
+  const hex = id.startsWith(SHA256_PREFIX) ? id.slice(SHA256_PREFIX.length) : id;
   return HEX64.test(hex) ? hex : null;
 }
 
