@@ -47,8 +47,11 @@ export class StoredAppPolicies implements AppPolicies {
     const now = (this.opts.now ?? Date.now)();
     const hit = this.cache.get(keyId);
     if (hit && now - hit.at < (this.opts.ttlMs ?? POLICY_TTL_MS)) return hit.policy;
-    // A store that does not answer is 503 STORE_UNAVAILABLE to the client, on both transports.
+    // A store that does not answer: the policy last read stands (a key's rules do not lapse in an outage, and a key
+    // in no app is not refused for a table it does not use); with none read yet, 503 STORE_UNAVAILABLE to the
+    // client, on both transports.
     const policy = this.read(keyId).catch((err: unknown) => {
+      if (hit) return hit.policy;
       throw clientErrorOf(err) ?? err;
     });
     this.cache.set(keyId, { at: now, policy });

@@ -1,7 +1,7 @@
 /**
  * The per-key policy cache (src/accounts/app-policy.ts) on its own, over a store double: reused within its time to
- * live, read again after it or after `forget`, and a store that does not answer is 503 STORE_UNAVAILABLE (never
- * remembered) rather than a server error.
+ * live, read again after it or after `forget`; a store that does not answer is 503 STORE_UNAVAILABLE (never
+ * remembered) rather than a server error when nothing was read yet, and the policy last read otherwise.
  */
 import { describe, expect, it } from 'vitest';
 import { StoredAppPolicies } from '../../src/accounts/app-policy.ts';
@@ -60,5 +60,21 @@ describe('StoredAppPolicies', () => {
     expect(err).toMatchObject({ status: 503, code: 'STORE_UNAVAILABLE' });
     s.down = false;
     expect(await p.forKey(KEY)).toMatchObject({ app: 'dapp' });
+  });
+
+  it('a store that stops answering after a read: the policy last read stands (a trusted-only key stays trusted-only)', async () => {
+    const clock = { now: 0 };
+    const s = store();
+    const p = new StoredAppPolicies(s, { now: () => clock.now, ttlMs: 5_000 });
+    expect(await p.forKey(KEY)).toMatchObject({ documents: 'trusted-only' });
+    s.down = true;
+    clock.now = 6_000;
+    expect(await p.forKey(KEY)).toMatchObject({ app: 'dapp', documents: 'trusted-only' });
+    clock.now = 20_000;
+    expect(await p.forKey(KEY)).toMatchObject({ documents: 'trusted-only' });
+    s.down = false;
+    clock.now = 30_000;
+    await p.forKey(KEY);
+    expect(s.reads).toBe(2);
   });
 });
