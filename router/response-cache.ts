@@ -19,6 +19,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Subgraph } from '../subgraphs/shared/subgraph.ts';
 import type { SourceContext } from './sources/source.ts';
+import { fetchKey } from '../subgraphs/shared/answer-cache.ts';
 
 interface Entry {
   /**
@@ -66,19 +67,11 @@ export interface ResponseCache {
  * The key of a query: its text (or anything that identifies it, `queryId`), operation name and variables; null for
  * anything else or for variables too deeply nested to serialise (execution refuses them with BAD_USER_INPUT).
  */
-export function responseCacheKey(
+export const responseCacheKey: (
   queryId: string,
   operationName: string | null | undefined,
   variables: unknown,
-): string | null {
-  let v: string;
-  try {
-    v = JSON.stringify(variables ?? {});
-  } catch {
-    return null;
-  }
-  return `${queryId}\0${operationName ?? ''}\0${v}`;
-}
+) => string | null = fetchKey;
 
 export function createResponseCache(
   subgraphs: readonly Subgraph<unknown>[],

@@ -52,31 +52,44 @@ export async function serverFor(
  * one the embedded server keeps in `<DATA_DIR>/secrets/admin-token`. A server that does not answer is an error
  * naming its URL (never a reason to write somewhere else). Errors come back as `Error("<status> <code>: <message>")`.
  */
+/**
+ * One JSON call to the running server with a bearer token: the parsed answer, or an error naming the status, the
+ * code and the message of our error body (or that nothing answers at `base`).
+ */
+export async function callServer(
+  base: string,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(base + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new Error(`no server answers at ${base}`);
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const e = (json as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new Error(`${res.status} ${e?.code ?? ''}: ${e?.message ?? 'request failed'}`);
+  }
+  return json;
+}
+
 export function adminClient(cfg: Pick<AppConfig, 'adminToken' | 'dataDir'>, base: string) {
   const token = cfg.adminToken ?? readToken(cfg.dataDir);
   return {
     base,
-    async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-      let res: Response;
-      try {
-        res = await fetch(base + path, {
-          method,
-          headers: {
-            authorization: `Bearer ${token ?? ''}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-      } catch {
-        throw new Error(`no server answers at ${base}`);
-      }
-      const json: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        const e = (json as { error?: { code?: string; message?: string } } | null)?.error;
-        throw new Error(`${res.status} ${e?.code ?? ''}: ${e?.message ?? 'request failed'}`);
-      }
-      return json;
-    },
+    call: (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
+      callServer(base, token ?? '', method, path, body),
   };
 }
 

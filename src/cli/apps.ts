@@ -4,7 +4,7 @@
  * file is sent as written: the server judges it (JSON, size, hashes, schema, cost) and names the document it refuses.
  */
 import { readFileSync } from 'node:fs';
-import { serverFor } from './admin-client.ts';
+import { callServer, serverFor } from './admin-client.ts';
 import type { Args } from './args.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
@@ -58,24 +58,5 @@ function readManifest(file: string): string {
   }
 }
 
-async function post(base: string, path: string, token: string, body: unknown): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetch(base + path, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new Error(`no server answers at ${base}`);
-  }
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const e = (json as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new Error(`${res.status} ${e?.code ?? ''}: ${e?.message ?? 'request failed'}`);
-  }
-  return json;
-}
+const post = (base: string, path: string, token: string, body: unknown): Promise<unknown> =>
+  callServer(base, token, 'POST', path, body);
