@@ -21,8 +21,10 @@ import { utf8Body } from '../src/core/utf8.ts';
 import { noteRequest } from '../src/core/request-notes.ts';
 import type { Caller } from '../src/access/access.ts';
 import { GRAPH_BODY_LIMITS } from '../src/access/plans.ts';
+import { notModified } from '../src/core/conditional.ts';
 import { routerErrors } from './errors.ts';
 import { routerRequest } from './fastify-request.ts';
+import { getAnswerValidators } from './http-cache.ts';
 import { refusal } from './http-phase.ts';
 import type { Router, RouterRequest } from './index.ts';
 import { sseTransport, wantsEventStream } from './sse.ts';
@@ -90,6 +92,9 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
           .send(Readable.fromWeb(res.stream as NodeReadableStream<Uint8Array>));
         return done;
       }
+      // A document named by id, by GET: cacheable per data snapshot (`router/http-cache.ts`), 304 on a match.
+      const validators = getAnswerValidators(req, res);
+      if (validators && notModified(req, reply, validators)) return;
       void reply.code(res.status).headers(res.headers).send(res.body);
     };
     /** PUT, DELETE, PATCH: 405, before the key is looked up or the body read. */
