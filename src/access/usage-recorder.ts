@@ -13,9 +13,25 @@ import {
 import type { UsageBatch } from './usage-counts.ts';
 import { pruneUsage, UsageReader, writeUsage } from './usage-store.ts';
 import type { Queryable } from '../store/db.ts';
-import { costBucket, minuteOf, USAGE_RETENTION_MS } from './usage.ts';
+import { costBucket, minuteOf, OPERATION_RETENTION_MS, USAGE_RETENTION_MS } from './usage.ts';
 import type { CallerPlan } from './plans.ts';
-import type { KeyOutcome, KeyUsageMinute, ServiceStats, UsageReads, UsageSink } from './usage.ts';
+import type {
+  KeyOutcome,
+  KeyUsageMinute,
+  OperationOutcome,
+  OperationRef,
+  ServiceStats,
+  UsageReads,
+  UsageSink,
+} from './usage.ts';
+import {
+  countOperation,
+  operationCountOf,
+  operationsOfKeys,
+  pruneOperationUsage,
+  writeOperationUsage,
+} from './usage-operations.ts';
+import type { KeyOperationUsage, OperationBatch } from './usage-operations.ts';
 
 export interface UsageRecorderOptions {
   /** Clock, UNIX ms; default `Date.now`. */
@@ -24,6 +40,8 @@ export interface UsageRecorderOptions {
   flushIntervalMs?: number;
   /** Rows older than this are deleted; default {@link USAGE_RETENTION_MS}. */
   retentionMs?: number;
+  /** Usage per operation older than this is deleted; default {@link OPERATION_RETENTION_MS}. */
+  operationRetentionMs?: number;
   /** How often a flush also deletes old rows; default every 10 minutes. */
   pruneIntervalMs?: number;
   /** Where failed writes are reported (at most once a minute); default nowhere. */
@@ -37,6 +55,8 @@ export interface UsageRecorderOptions {
  */
 export class UsageRecorder implements UsageSink, UsageReads {
   private pending = new Map<number, MinuteCounts>();
+  /** Usage per operation since the last flush (per day, not per minute: written by the same flush). */
+  private pendingOps: OperationBatch = new Map();
   /** The bucket of the minute recorded last: most calls find their minute here without a Map lookup. */
   private curMinute = Number.NaN;
   private cur: MinuteCounts | null = null;
@@ -67,6 +87,7 @@ export class UsageRecorder implements UsageSink, UsageReads {
   private bucket(): MinuteCounts {
     const m = minuteOf(this.now());
     if (m === this.curMinute && this.cur) return this.cur;
+    this.schedule();
     let b = this.pending.get(m);
     if (!b) {
       b = new MinuteCounts();
@@ -74,11 +95,14 @@ export class UsageRecorder implements UsageSink, UsageReads {
     }
     this.curMinute = m;
     this.cur = b;
+    return b;
+  }
+
+  private schedule(): void {
     if (this.timer === null && !this.closed) {
       this.timer = setTimeout(() => void this.flush(), this.flushIntervalMs);
       this.timer.unref();
     }
-    return b;
   }
 
   key(keyId: string, outcome: KeyOutcome): void {
@@ -113,6 +137,11 @@ export class UsageRecorder implements UsageSink, UsageReads {
     b.costed = true;
   }
 
+  operation(keyId: string, op: OperationRef, outcome: OperationOutcome, cost: number): void {
+    countOperation(this.pendingOps, this.now(), keyId, op, outcome, cost);
+    this.schedule();
+  }
+
   /**
    * Writes what is pending now (a flush already under way finishes first). Never rejects: a failed write is logged
    * and its counts dropped (counting them again later could count them twice if the write did land).
@@ -121,27 +150,36 @@ export class UsageRecorder implements UsageSink, UsageReads {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;
+    const ops = this.pendingOps;
     this.pending = new Map();
+    this.pendingOps = new Map();
     this.cur = null;
     this.curMinute = Number.NaN;
-    this.inFlight = this.inFlight.then(() => this.write(batch)).catch(() => undefined);
+    this.inFlight = this.inFlight.then(() => this.write(batch, ops)).catch(() => undefined);
     return this.inFlight;
   }
 
-  private async write(batch: UsageBatch): Promise<void> {
+  private async write(batch: UsageBatch, ops: OperationBatch): Promise<void> {
     // Nothing recorded, nothing to do (a process that only reads, or the CLI, never writes nor prunes).
-    if (batch.size === 0) return;
+    if (batch.size === 0 && ops.size === 0) return;
     try {
       await writeUsage(this.db, batch);
     } catch (err) {
       this.dropped += countOf(batch);
       this.warn('usage statistics write failed: counts dropped', err);
     }
+    try {
+      await writeOperationUsage(this.db, ops);
+    } catch (err) {
+      this.dropped += operationCountOf(ops);
+      this.warn('usage per operation write failed: counts dropped', err);
+    }
     const now = this.now();
     if (now - this.lastPrune < this.pruneIntervalMs) return;
     this.lastPrune = now;
     try {
       await pruneUsage(this.db, minuteOf(now - this.retentionMs));
+      await pruneOperationUsage(this.db, now - (this.opts.operationRetentionMs ?? OPERATION_RETENTION_MS));
     } catch (err) {
       this.warn('usage statistics retention failed', err);
     }
@@ -171,6 +209,12 @@ export class UsageRecorder implements UsageSink, UsageReads {
   async keyUsage(keyId: string, from: number, to: number): Promise<KeyUsageMinute[]> {
     await this.flush();
     return this.reader.keyUsage(keyId, from, to);
+  }
+
+  /** Usage per operation of each key (as asked) from the UTC day holding `from`, after writing what is pending. */
+  async operationsOfKeys(keyIds: readonly string[], from: number): Promise<KeyOperationUsage[][]> {
+    await this.flush();
+    return operationsOfKeys(this.db, keyIds, from);
   }
 
   async serviceStats(from: number, to: number): Promise<ServiceStats> {

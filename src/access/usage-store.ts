@@ -14,6 +14,8 @@ import {
 import type { UsageBatch } from './usage-counts.ts';
 import { COST_BUCKETS, costBucket, MINUTE_MS, minuteOf } from './usage.ts';
 import type { CostBucket, KeyUsageMinute, ServiceStats, UsageReads } from './usage.ts';
+import { operationsOfKeys } from './usage-operations.ts';
+import type { KeyOperationUsage } from './usage-operations.ts';
 
 /** Stored value of the last bucket's bound (`up_to` is part of the primary key, so it cannot be null). */
 const OPEN_BUCKET = -1;
@@ -151,6 +153,10 @@ export class UsageReader implements UsageReads {
 
   async keyUsage(keyId: string, from: number, to: number): Promise<KeyUsageMinute[]> {
     return (await this.keyUsageMany([keyId], from, to))[0] ?? [];
+  }
+
+  operationsOfKeys(keyIds: readonly string[], from: number): Promise<KeyOperationUsage[][]> {
+    return operationsOfKeys(this.db, keyIds, from);
   }
 
   async serviceStats(from: number, to: number): Promise<ServiceStats> {

@@ -18,9 +18,13 @@
  *   (429), refused for the key's state (401: pending, rejected, revoked);
  * - per plan and minute (the transports: the REST access hook, the router): every answered REST request and
  *   GraphQL operation with its status;
- * - per minute and cost bucket (the router): every GraphQL operation whose cost was estimated.
+ * - per minute and cost bucket (the router): every GraphQL operation whose cost was estimated;
+ * - per key, UTC day and operation (`usage-operations.ts`, `013_operation_usage.sql`): each trusted document of the
+ *   key's app (the router) and each MCP tool call (`router/mcp/`), with errors, refusals and measured cost; kept
+ *   {@link OPERATION_RETENTION_MS}.
  */
 import type { CallerPlan } from './plans.ts';
+import type { KeyOperationUsage } from './usage-operations.ts';
 
 /** What happened to one request carrying a known key. */
 export type KeyOutcome = 'admitted' | 'rateLimited' | 'unauthorized';
@@ -43,7 +47,30 @@ export interface UsageSink {
   request(plan: CallerPlan, status: number): void;
   /** One GraphQL operation's estimated cost. */
   cost(estimated: number): void;
+  /** One request of `keyId` for a trusted document of its app or an MCP tool, with its outcome and measured cost. */
+  operation(keyId: string, op: OperationRef, outcome: OperationOutcome, cost: number): void;
 }
+
+/** What a request ran: a trusted document of one of its key's app versions, or an MCP tool (by name). */
+export type OperationRef =
+  { kind: 'document'; appId: string; version: string; hash: string } | { kind: 'tool'; name: string };
+
+/**
+ * How a counted operation ended: answered without error; answered with GraphQL errors or a 4xx/5xx after admission;
+ * refused (by the key's state, its budget, its app's policy or origin).
+ */
+export type OperationOutcome = 'ok' | 'error' | 'refused';
+
+export const DAY_MS = 86_400_000;
+
+/** How long usage per operation is kept: 40 days, so that a 30-day window (the longest asked) is always whole. */
+export const OPERATION_RETENTION_MS = 40 * DAY_MS;
+
+/** The longest window of usage per operation a reader may ask, in days. */
+export const OPERATION_MAX_DAYS = 35;
+
+/** Start of the UTC day holding `t` (UNIX ms). */
+export const dayOf = (t: number): number => Math.floor(t / DAY_MS) * DAY_MS;
 
 /** One minute of one key (`minute`: start of the minute, UNIX ms). */
 export interface KeyUsageMinute {
@@ -87,6 +114,8 @@ export interface UsageReads {
   /** Per key id (as asked), one entry per minute of the window, oldest first, zeros included. One SQL read. */
   keyUsageMany(keyIds: readonly string[], from: number, to: number): Promise<KeyUsageMinute[][]>;
   keyUsage(keyId: string, from: number, to: number): Promise<KeyUsageMinute[]>;
+  /** Usage per operation of each key (as asked) from the UTC day holding `from` on, summed. One SQL read. */
+  operationsOfKeys(keyIds: readonly string[], from: number): Promise<KeyOperationUsage[][]>;
   serviceStats(from: number, to: number): Promise<ServiceStats>;
 }
 
