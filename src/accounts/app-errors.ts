@@ -7,6 +7,8 @@ export const MANIFEST_MAX_DOCUMENTS = 2_000;
 /** Most allowed origins per app, and most keys per app. */
 export const APP_MAX_ORIGINS = 50;
 export const APP_MAX_KEYS = 20;
+/** Largest proposed schema a schema check takes: its SDL, in bytes (1 MiB; `schema/api.graphql` is about 67 KiB). */
+export const SCHEMA_MAX_BYTES = 1024 * 1024;
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 const shown = (v: unknown): string => quote(typeof v === 'string' ? v : String(JSON.stringify(v)));
@@ -139,5 +141,18 @@ export const appErrors = errorCatalog('apps', {
     code: 'PERSISTED_QUERY_NOT_FOUND',
     message: (id: string) =>
       `no trusted document of this API key's app has the hash ${quote(id)}: send the query text with it`,
+  },
+
+  // Schema checks (docs/apps.md, "Schema checks").
+  invalidSchema: {
+    status: 400,
+    code: 'INVALID_SCHEMA',
+    message: (reason: string) =>
+      `the proposed schema must be a complete, valid GraphQL SDL document, as schema/api.graphql (sent as the body, text/plain, or as { "schema": "<SDL>" }): ${reason}`,
+  },
+  schemaTooLarge: {
+    status: 413,
+    code: 'SCHEMA_TOO_LARGE',
+    message: `the proposed schema must be at most ${SCHEMA_MAX_BYTES / 1024 / 1024} MiB of SDL`,
   },
 });
