@@ -110,6 +110,8 @@ export default tseslint.config(
       'clients/graph/generated/',
       'src/kit/generated/',
       'src/web/generated/',
+      'examples/apps-dapp/generated/',
+      'examples/apps-dapp/dist/',
     ],
   },
   js.configs.recommended,
