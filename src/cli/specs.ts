@@ -231,6 +231,38 @@ export const APPS: CommandSpec = {
   ],
 };
 
+export const SCHEMA: CommandSpec = {
+  name: 'schema',
+  synopsis: 'check [--schema FILE] [--json]',
+  summary:
+    "the API schema's changes against the apps' published documents (docs/apps.md, Schema checks), through the\n" +
+    `running server, or on the store itself when nobody holds it. ${SERVER_SUMMARY}`,
+  options: SERVER_OPTIONS,
+  subcommands: [
+    {
+      name: 'schema check',
+      synopsis: '[--schema FILE] [--json] [--token TOKEN]',
+      summary:
+        'compare FILE with the schema the server serves: its breaking changes, each with the published documents\n' +
+        'it breaks, in use or not (30 days). Exit 1 when a document in use breaks, 0 otherwise, 2 for bad usage or\n' +
+        'an unreadable or invalid FILE',
+      options: {
+        schema: {
+          type: 'string',
+          value: 'FILE',
+          help: 'the proposed schema (default schema/api.graphql of the working directory)',
+        },
+        json: { type: 'boolean', help: 'print the report as JSON' },
+        token: {
+          type: 'string',
+          value: 'TOKEN',
+          help: "an app's publish token: check that app's documents only (default COINWALLET_PUBLISH_TOKEN)",
+        },
+      },
+    },
+  ],
+};
+
 export const ADMIN: CommandSpec = {
   name: 'admin',
   synopsis: 'grant <LTC address>',

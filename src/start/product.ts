@@ -16,8 +16,10 @@ import { createServices } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter } from '../../router/index.ts';
 import { documentCheck } from '../../router/trusted/check.ts';
+import { schemaCheck } from '../../router/trusted/schema-check.ts';
 import { AppService } from '../accounts/apps.ts';
 import { StoredAppPolicies } from '../accounts/app-policy.ts';
+import { SchemaChecks } from '../accounts/schema-check-service.ts';
 import { ProcessRun } from './process.ts';
 import type { ProcessIo } from './process.ts';
 import {
@@ -113,7 +115,15 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
       provider: { hostOrigins: cfg.walletHostOrigins, identityOrigin: cfg.identityOrigin },
       coinImagesDir: cfg.coinImagesDir,
       priceBase: cfg.priceBasePath,
-      accounts: { db, keys: access.keys, adminToken, auth: services.auth, dapps: services.dapps, apps },
+      accounts: {
+        db,
+        keys: access.keys,
+        adminToken,
+        auth: services.auth,
+        dapps: services.dapps,
+        apps,
+        schemaChecks: new SchemaChecks(db, { check: schemaCheck() }),
+      },
       names: { names: services.names },
       bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
       apiLimits: { limiter: access.apiLimiter, trustedProxies: cfg.trustedProxies },

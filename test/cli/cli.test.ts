@@ -98,6 +98,7 @@ describe('--help and -h', () => {
         'ingest',
         'keys',
         'mcp',
+        'schema',
         'serve',
         'sources',
         'supergraph',

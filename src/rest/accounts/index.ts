@@ -8,6 +8,8 @@ import type { AuthService } from '../../accounts/auth.ts';
 import type { DappService } from '../../accounts/dapps.ts';
 import type { AppService } from '../../accounts/apps.ts';
 import { registerAppRoutes } from './app-routes.ts';
+import type { SchemaChecks } from '../../accounts/schema-check-service.ts';
+import { registerSchemaCheckRoutes } from './schema-check-routes.ts';
 import type { ApiKeyService } from '../../accounts/keys.ts';
 import type { Db } from '../../store/db.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
@@ -30,6 +32,8 @@ export interface AccountsApiOptions {
   dapps: DappService;
   /** Apps and their trusted documents (`src/accounts/apps.ts`, docs/apps.md); omitted → not served. */
   apps?: AppService | undefined;
+  /** Schema checks against the apps' documents (`POST /api/admin/schema/check`); omitted → not served. */
+  schemaChecks?: SchemaChecks | undefined;
   /** Clock of the admin routes (role changes, partner creation) in ms; default `Date.now`. */
   now?: (() => number) | undefined;
   /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
@@ -56,4 +60,5 @@ export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions
   registerAdminRoutes(app, { db: opts.db, keys: opts.keys, guards, now });
   registerDappRoutes(app, { dapps: opts.dapps, guards });
   if (opts.apps) registerAppRoutes(app, { apps: opts.apps, guards });
+  if (opts.schemaChecks) registerSchemaCheckRoutes(app, { checks: opts.schemaChecks, guards });
 }
