@@ -11,7 +11,7 @@ function clipboardAllowed(): boolean {
 }
 
 /** Puts `text` on the clipboard; falls back to selecting `input` and the legacy copy command. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<'copied' | 'selected'> {
+export async function copyText(text: string, input: HTMLInputElement | null): Promise<'copied' | 'selected'> {
   try {
     if (!clipboardAllowed()) throw new Error('no clipboard API here');
     await navigator.clipboard.writeText(text);

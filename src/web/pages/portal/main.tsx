@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { gql, session } from '../../shared/graph.ts';
 import { PortalMeDocument, PortalSignOutDocument } from '../../generated/graphql.ts';
 import type { PortalMeQuery } from '../../generated/graphql.ts';
+import { AppsSection } from './apps.tsx';
 import { DappsSection } from './dapps.tsx';
 import { KeysSection } from './keys.tsx';
 import type { SignedIn } from './signin.tsx';
@@ -100,7 +101,7 @@ function App(): JSX.Element {
     if (!me || scrolled.current) return;
     scrolled.current = true;
     const id = location.hash.slice(1);
-    if (id === 'keys' || id === 'dapps') document.getElementById(id)?.scrollIntoView();
+    if (id === 'keys' || id === 'apps' || id === 'dapps') document.getElementById(id)?.scrollIntoView();
   }, [me]);
 
   function signedIn(s: SignedIn) {
@@ -174,6 +175,7 @@ function App(): JSX.Element {
           <>
             <nav class="sections" aria-label="Sections">
               <a href="#keys">Developer API keys</a>
+              <a href="#apps">Apps</a>
               <a href="#dapps">Submit a dapp</a>
             </nav>
             <div class="actions refresh">
@@ -199,6 +201,7 @@ function App(): JSX.Element {
                 setMe((m) => (m ? { ...m, apiKeys: m.apiKeys.map((x) => (x.id === k.id ? k : x)) } : m))
               }
             />
+            <AppsSection keys={me.apiKeys} refresh={refresh} announce={announce} onError={onError} />
             <DappsSection
               dapps={me.dappRequests}
               announce={announce}

@@ -108,6 +108,19 @@ figure.chart figcaption { font-size: 0.88em; display: flex; gap: 14px; flex-wrap
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0);
   white-space: nowrap; border: 0;
 }
+/* Apps (apps*.tsx) */
+.app-card { min-width: 0; overflow-wrap: anywhere; }
+.app-card > h5 { margin: 14px 0 4px; font-size: 0.95rem; }
+.app-card select, .app-card input[type="file"] { max-width: 100%; min-width: 0; }
+.versions, .app-keys { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 8px; }
+.versions li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
+.versions .version-name { overflow-wrap: anywhere; }
+.app-keys li { border-top: 1px dashed var(--line); padding-top: 8px; }
+.app-card select { width: auto; }
+form.publish { border-top: 1px dashed var(--line); margin-top: 12px; padding-top: 10px; max-width: none; }
+form.publish h5 { margin: 0; font-size: 0.95rem; }
+input[type="file"] { font: inherit; max-width: 100%; }
+pre.cmd { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f5f9; padding: 8px 10px; border-radius: 6px; }
 @media (prefers-reduced-motion: no-preference) { button { transition: background 0.15s; } }
 `;
 
