@@ -100,6 +100,19 @@ beforeAll(async () => {
     publishToken,
   );
   expect(published.status).toBe(201);
+  // A second app of the same owner with one document of the kit: outside the first app's publish token's scope.
+  const other = await post(url, '/api/account/apps', { name: 'other-dapp' }, session);
+  const kit = JSON.parse(
+    readFileSync(join(ROOT, 'src/kit/generated/persisted-documents.json'), 'utf8'),
+  ) as Record<string, string>;
+  const [kitId, kitBody] = Object.entries(kit).find(([, body]) => body.startsWith('query KitPrice(')) ?? [];
+  const kitPublished = await post(
+    url,
+    '/api/account/apps/other-dapp/versions',
+    { version: '0.1.0', manifest: { [kitId as string]: kitBody } },
+    (other.body as { publishToken: string }).publishToken,
+  );
+  expect(kitPublished.status).toBe(201);
 
   // Traffic: Global, three times by documentId; no other document of the app is sent.
   for (let i = 0; i < 3; i++) {
@@ -156,7 +169,7 @@ describe('coinwallet schema check', () => {
     const report = JSON.parse(r.out) as Record<string, unknown>;
     expect(report).toMatchObject({
       breaksDocumentsInUse: false,
-      documents: Object.keys(DOCS).length,
+      documents: Object.keys(DOCS).length + 1,
       breaking: [],
       other: [],
       alreadyInvalid: [],
@@ -170,7 +183,11 @@ describe('coinwallet schema check', () => {
       COINWALLET_PUBLISH_TOKEN: publishToken,
     });
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.out)).toMatchObject({ app: 'my-dapp', breaksDocumentsInUse: true });
+    expect(JSON.parse(r.out)).toMatchObject({
+      app: 'my-dapp',
+      documents: Object.keys(DOCS).length,
+      breaksDocumentsInUse: true,
+    });
   });
 
   it('usage errors exit 2 with a clear message: an unreadable file, invalid SDL, a stray argument', async () => {
@@ -233,5 +250,17 @@ describe('POST /api/admin/schema/check', () => {
     const foreign = await check({ schema: SDL }, `cwp_${'A'.repeat(43)}`);
     expect(foreign.status).toBe(401);
     expect(foreign.body.error.code).toBe('INVALID_PUBLISH_TOKEN');
+  });
+});
+
+describe('nobody holds the store', () => {
+  it('the CLI opens the store itself and gives the same verdict', async () => {
+    expect(await server?.stop('SIGTERM')).toBe(0);
+    server = undefined;
+    const r = await cli(['schema', 'check', '--schema', join(root, 'no-active.graphql')]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('against the schema served by this installation, on the store itself');
+    expect(r.out).toContain(`Global  ${idOf('Global')}  in use (3 requests/30 d)`);
   });
 });
