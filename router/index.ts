@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Caller } from '../src/access/access.ts';
+import type { OperationOutcome, UsageSink } from '../src/access/usage.ts';
 import type { AppPolicies } from '../src/accounts/app-policy.ts';
 import { ApiError } from '../src/core/errors.ts';
 import type { Executed } from './engine.ts';
@@ -32,6 +33,7 @@ import { inSpan } from '../src/core/trace.ts';
 import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
+import { refusedDocuments } from './plugins/trusted-documents.ts';
 import { budgetHeaders } from './plugins/query-cost.ts';
 import { SUPERGRAPH_URL } from './supergraph.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
@@ -66,6 +68,8 @@ export interface Router {
   subscriptions: RouterSubscriptions;
   /** The apps' per-key policies the router enforces (docs/apps.md); null without apps. */
   apps: AppPolicies | null;
+  /** Where usage per operation is counted (the MCP tool calls, `router/mcp/`); null without statistics. */
+  usage: Pick<UsageSink, 'operation'> | null;
   stop(): Promise<void>;
 }
 
@@ -77,6 +81,22 @@ const hasHttpPhase = (p: RouterPlugin): p is RouterPlugin & Required<Pick<Router
  * "client closed request", in the transport's log); not counted in the statistics.
  */
 const CLIENT_GONE: RouterResponse = { status: 499, headers: {}, body: '' };
+
+/**
+ * How an answered operation counts in usage per document: a refusal by the key's state, budget or policy (401, 403,
+ * 429), an error (any other 4xx/5xx, or GraphQL errors beside the data), else ok. The body is parsed only when it
+ * may hold errors.
+ */
+function outcomeOf(r: Executed): OperationOutcome {
+  if (r.status === 401 || r.status === 403 || r.status === 429) return 'refused';
+  if (r.status >= 400) return 'error';
+  if (r.stream || !r.body.includes('"errors"')) return 'ok';
+  try {
+    return Array.isArray((JSON.parse(r.body) as { errors?: unknown }).errors) ? 'error' : 'ok';
+  } catch {
+    return 'error';
+  }
+}
 
 /** The plan a request counts under in the statistics: the caller's, else the refused key's, else `keyless`. */
 const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPlan ?? 'keyless';
@@ -119,6 +139,9 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     const result = ran.shared ? await chargeJoined(ran.result, state) : ran.result;
     usage?.request(usagePlan(state), result.status);
     if (usage && result.cost !== null) usage.cost(result.cost);
+    const doc = state.documents?.get(op);
+    const keyId = state.caller?.key?.id;
+    if (usage && doc && keyId) usage.operation(keyId, doc, outcomeOf(result), result.actualCost ?? 0);
     return result;
   }
 
@@ -167,6 +190,10 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       if (!(e instanceof ApiError)) throw e;
       state.refusal = e.code;
       usage?.request(usagePlan(state), e.status);
+      const keyId = state.caller?.key?.id ?? state.refusedKeyId;
+      if (usage && keyId && opts.apps)
+        for (const doc of await refusedDocuments(opts.apps, keyId, info.operations))
+          usage.operation(keyId, doc, 'refused', 0);
       return refusal(e, state.headers, contentType);
     }
     try {
@@ -217,6 +244,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     dedupedOperations: () => inflight?.shared() ?? 0,
     subscriptions,
     apps: opts.apps ?? null,
+    usage: usage ?? null,
     async stop() {
       up = false;
       subscriptions.stop();

@@ -79,9 +79,10 @@ export interface RouterOptions {
   apqCache?: KeyValueCache<string> | false;
   /**
    * Request statistics (`src/access/usage.ts`): each operation (a request refused whole: once) under the caller's
-   * plan with its HTTP status, and each estimated cost. The per-key counts are the access layer's. Omitted → none.
+   * plan with its HTTP status, and each estimated cost; each trusted document of the key's app with its outcome and
+   * measured cost (usage per document). The per-key counts are the access layer's. Omitted → none.
    */
-  usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
+  usage?: Pick<UsageSink, 'request' | 'cost' | 'operation'> | undefined;
   /**
    * Refuses operations that would execute (not answered from the response cache) while the process is overloaded:
    * 503 `OVERLOADED` (`src/access/overload.ts`). Default none.

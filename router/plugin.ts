@@ -55,6 +55,16 @@ export interface RequestState {
   refusedKeyId?: string | undefined;
   /** The code of a plugin's refusal (of the request, or of one of its operations), for the logs and metrics. */
   refusal?: string | undefined;
+  /** Set by the trusted-documents plugin: the operations that are documents of the key's app (usage per document). */
+  documents?: Map<RawOperation, DocumentUse> | undefined;
+}
+
+/** A trusted document of the caller's app, as its usage is counted: the app, the version and the document's hash. */
+export interface DocumentUse {
+  kind: 'document';
+  appId: string;
+  version: string;
+  hash: string;
 }
 
 export interface OperationInfo {

@@ -157,6 +157,11 @@ export function mountMcp(app: FastifyInstance, router: Router, path = '/mcp'): v
       tools: trustedOnly ? own : [...c.tools.filter((t) => !ownNames.has(t.name)), ...own],
       // Any operation for a key that may send any; the listed ones only without a key.
       discovery: Boolean(caller?.key) && !trustedOnly,
+      // Each call of a listed tool by a key, in usage per tool (docs/mcp.md, "Usage per tool").
+      record: (tool, outcome, cost) => {
+        const keyId = caller?.key?.id;
+        if (keyId) router.usage?.operation(keyId, { kind: 'tool', name: tool }, outcome, cost);
+      },
       run: async (op) => {
         const res = await router.handle({
           method: 'POST',

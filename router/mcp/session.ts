@@ -25,6 +25,20 @@ import { getNamedType, isObjectType, parse } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import type { CostDirectives } from '../cost/directives.ts';
 import type { OperationTool } from './tools.ts';
+import type { OperationOutcome } from '../../src/access/usage.ts';
+
+/** How a tool result counts in usage per tool: refused (401, 403, 429), another error, or ok; its `_meta.cost`. */
+function usageOf(r: CallToolResult): [OperationOutcome, number] {
+  const meta = r._meta ?? {};
+  const status = Number(meta['status']);
+  const outcome = !r.isError
+    ? 'ok'
+    : status === 401 || status === 403 || status === 429
+      ? 'refused'
+      : 'error';
+  const cost = Number(meta['cost']);
+  return [outcome, Number.isFinite(cost) ? cost : 0];
+}
 
 /** One read-only document an agent may read. */
 export interface McpResource {
@@ -62,6 +76,8 @@ export interface McpCaller {
   tools: readonly OperationTool[];
   /** Offer `search_schema` and `execute` (false when only listed operations may run). */
   discovery: boolean;
+  /** Counts one call of a listed tool in usage per tool, with its outcome and measured cost; default nowhere. */
+  record?: ((tool: string, outcome: OperationOutcome, cost: number) => void) | undefined;
 }
 
 const SEARCH_LIMIT = 25;
@@ -141,6 +157,7 @@ const toolOf = (t: OperationTool): Tool => ({
 interface GraphBody {
   data?: Record<string, unknown> | null;
   errors?: { message: string; extensions?: { code?: string } }[];
+  extensions?: { cost?: { actual?: unknown } };
 }
 
 /** The tool result of the router's answer: `data` (with any errors beside it), or an error result with our code. */
@@ -153,8 +170,12 @@ function resultOf(answer: GraphAnswer): CallToolResult {
       errors: [{ message: answer.body.slice(0, 200), extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
     };
   }
-  const cost = Number(answer.headers['x-query-cost']);
+  // The measured cost (what the budget is charged, `extensions.cost.actual`), else the estimate the header gives.
+  const estimated = Number(answer.headers['x-query-cost']);
+  const measured = body.extensions?.cost?.actual;
+  const cost = typeof measured === 'number' ? measured : estimated;
   const meta: Record<string, unknown> = Number.isFinite(cost) ? { cost } : {};
+  if (Number.isFinite(estimated)) meta['estimatedCost'] = estimated;
   const retryAfter = Number(answer.headers['retry-after']);
   if (answer.status === 200 && body.data) {
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body.data) }];
@@ -249,14 +270,29 @@ export function createMcpServer(catalog: McpCatalog, caller: McpCaller): Server 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const tool = byName.get(req.params.name);
+    // An unknown name is not counted (agents cannot grow the table with names of their own).
+    if (!tool) return call(req.params.name, req.params.arguments);
+    try {
+      const result = await call(tool.name, req.params.arguments);
+      caller.record?.(tool.name, ...usageOf(result));
+      return result;
+    } catch (e) {
+      caller.record?.(tool.name, 'error', 0);
+      throw e;
+    }
+  });
+
+  /** One tool call's result (a JSON-RPC error for an unknown tool or bad arguments). */
+  async function call(name: string, rawArgs: unknown): Promise<CallToolResult> {
+    const tool = byName.get(name);
     if (!tool) {
       throw new McpError(
         ErrorCode.InvalidParams,
-        `UNKNOWN_TOOL: there is no tool ${JSON.stringify(req.params.name)}; tools/list names them (${[...byName.keys()].join(', ')})`,
+        `UNKNOWN_TOOL: there is no tool ${JSON.stringify(name)}; tools/list names them (${[...byName.keys()].join(', ')})`,
         { code: 'UNKNOWN_TOOL' },
       );
     }
-    const args = checkArguments(tool, req.params.arguments);
+    const args = checkArguments(tool, rawArgs);
     const op = tools.get(tool.name);
     if (op)
       return resultOf(
@@ -290,7 +326,7 @@ export function createMcpServer(catalog: McpCatalog, caller: McpCaller): Server 
         ...(operationName ? { operationName } : {}),
       }),
     );
-  });
+  }
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: catalog.resources.map(({ uri, name, description, mimeType }) => ({
       uri,

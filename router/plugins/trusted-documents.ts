@@ -6,16 +6,45 @@
  * `PERSISTED_QUERY_NOT_IN_LIST` (an APQ hash alone that is not trusted: `PERSISTED_QUERY_NOT_FOUND`, so an APQ client
  * sends the body, which is then judged). An id the app does not hold, on a key that is not trusted-only, goes on to
  * the operator's manifest (`persisted-operations.ts`), which runs after this plugin.
+ *
+ * Every operation that is one of the app's documents (by id, APQ hash or identical body, whatever the key's policy)
+ * is noted in `state.documents` for usage per document, from what the policy already holds: no other read.
  */
-import type { AppPolicies } from '../../src/accounts/app-policy.ts';
+import type { AppPolicies, KeyPolicy } from '../../src/accounts/app-policy.ts';
 import { appErrors } from '../../src/accounts/app-errors.ts';
 import { hashOfId } from '../../src/accounts/app-manifest.ts';
-import type { RawOperation, RouterPlugin } from '../plugin.ts';
+import type { DocumentUse, RawOperation, RouterPlugin } from '../plugin.ts';
 
 function apqHash(op: RawOperation): string | null {
   const pq = op.extensions?.['persistedQuery'];
   const h = pq && typeof pq === 'object' ? (pq as { sha256Hash?: unknown }).sha256Hash : undefined;
   return typeof h === 'string' ? h : null;
+}
+
+/** The app document `op` is under `policy` (by id, APQ hash or identical body, as sent); null when none. */
+export function documentUse(policy: KeyPolicy, op: RawOperation): DocumentUse | null {
+  const id = typeof op.documentId === 'string' ? op.documentId : apqHash(op);
+  let hash = id === null ? null : hashOfId(id);
+  if (hash === null || !policy.byHash.has(hash))
+    hash = typeof op.query === 'string' ? (policy.hashOfBody.get(op.query) ?? null) : null;
+  const version = hash === null ? undefined : policy.versionOf.get(hash);
+  return hash === null || version === undefined
+    ? null
+    : { kind: 'document', appId: policy.appId, version, hash };
+}
+
+/**
+ * The app documents of a request refused before this plugin noted them (by the key, its budget or its origin), for
+ * usage per document; the policy is the one the plugins read (held for a few seconds), not a new read per request.
+ */
+export async function refusedDocuments(
+  policies: AppPolicies,
+  keyId: string,
+  ops: readonly RawOperation[],
+): Promise<DocumentUse[]> {
+  const policy = await policies.forKey(keyId).catch(() => null);
+  if (!policy) return [];
+  return ops.map((op) => documentUse(policy, op)).filter((d) => d !== null);
 }
 
 export function trustedDocumentsPlugin(policies: AppPolicies): RouterPlugin {
@@ -28,6 +57,8 @@ export function trustedDocumentsPlugin(policies: AppPolicies): RouterPlugin {
       if (!policy) return;
       const trustedOnly = policy.documents === 'trusted-only';
       for (const op of req.operations) {
+        const use = documentUse(policy, op);
+        if (use) (state.documents ??= new Map()).set(op, use);
         const id = typeof op.documentId === 'string' ? op.documentId : apqHash(op);
         const hash = id === null ? null : hashOfId(id);
         const body = hash === null ? undefined : policy.byHash.get(hash);

@@ -160,3 +160,56 @@ export async function operationsOfKeys(
   }
   return keyIds.map((id) => (byKey.get(id.toLowerCase()) ?? []).map((e) => ({ ...e })));
 }
+
+/** A document of an app version, as its usage is asked. */
+export interface DocumentRef {
+  appId: string;
+  version: string;
+  /** SHA-256 of the body, lowercase hex. */
+  hash: string;
+}
+
+/** The usage of many documents of app versions (all keys together) from the UTC day holding `from` on: one read. */
+export async function documentUsageMany(
+  q: Queryable,
+  refs: readonly DocumentRef[],
+  from: number,
+): Promise<OperationTotals[]> {
+  const id = (r: { appId: string; version: string; hash: string }) =>
+    `${r.appId}\u0000${r.version}\u0000${r.hash}`;
+  const found = new Map<string, OperationTotals>();
+  const apps = [...new Set(refs.map((r) => r.appId.toLowerCase()))];
+  if (apps.length > 0) {
+    const r = await q.query<{
+      app_id: string;
+      version: string;
+      operation: string;
+      requests: number;
+      errors: number;
+      refusals: number;
+      cost: number;
+    }>(
+      `SELECT app_id, version, operation, sum(requests)::bigint AS requests, sum(errors)::bigint AS errors,
+              sum(refusals)::bigint AS refusals, sum(cost)::bigint AS cost
+       FROM usage_operation_days WHERE kind = 'document' AND app_id = ANY($1::text[]) AND day >= $2
+       GROUP BY app_id, version, operation`,
+      [apps, dayOf(from)],
+    );
+    for (const row of r.rows)
+      found.set(id({ appId: row.app_id, version: row.version, hash: row.operation }), {
+        requests: Number(row.requests),
+        errors: Number(row.errors),
+        refusals: Number(row.refusals),
+        cost: Number(row.cost),
+      });
+  }
+  return refs.map(
+    (r) =>
+      found.get(id({ ...r, appId: r.appId.toLowerCase() })) ?? {
+        requests: 0,
+        errors: 0,
+        refusals: 0,
+        cost: 0,
+      },
+  );
+}

@@ -26,12 +26,13 @@ import type {
 } from './usage.ts';
 import {
   countOperation,
+  documentUsageMany,
   operationCountOf,
   operationsOfKeys,
   pruneOperationUsage,
   writeOperationUsage,
 } from './usage-operations.ts';
-import type { KeyOperationUsage, OperationBatch } from './usage-operations.ts';
+import type { DocumentRef, KeyOperationUsage, OperationBatch, OperationTotals } from './usage-operations.ts';
 
 export interface UsageRecorderOptions {
   /** Clock, UNIX ms; default `Date.now`. */
@@ -215,6 +216,12 @@ export class UsageRecorder implements UsageSink, UsageReads {
   async operationsOfKeys(keyIds: readonly string[], from: number): Promise<KeyOperationUsage[][]> {
     await this.flush();
     return operationsOfKeys(this.db, keyIds, from);
+  }
+
+  /** Usage of each document of an app version from the UTC day holding `from`, after writing what is pending. */
+  async documentUsageMany(refs: readonly DocumentRef[], from: number): Promise<OperationTotals[]> {
+    await this.flush();
+    return documentUsageMany(this.db, refs, from);
   }
 
   async serviceStats(from: number, to: number): Promise<ServiceStats> {

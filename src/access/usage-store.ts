@@ -14,8 +14,8 @@ import {
 import type { UsageBatch } from './usage-counts.ts';
 import { COST_BUCKETS, costBucket, MINUTE_MS, minuteOf } from './usage.ts';
 import type { CostBucket, KeyUsageMinute, ServiceStats, UsageReads } from './usage.ts';
-import { operationsOfKeys } from './usage-operations.ts';
-import type { KeyOperationUsage } from './usage-operations.ts';
+import { documentUsageMany, operationsOfKeys } from './usage-operations.ts';
+import type { DocumentRef, KeyOperationUsage, OperationTotals } from './usage-operations.ts';
 
 /** Stored value of the last bucket's bound (`up_to` is part of the primary key, so it cannot be null). */
 const OPEN_BUCKET = -1;
@@ -157,6 +157,10 @@ export class UsageReader implements UsageReads {
 
   operationsOfKeys(keyIds: readonly string[], from: number): Promise<KeyOperationUsage[][]> {
     return operationsOfKeys(this.db, keyIds, from);
+  }
+
+  documentUsageMany(refs: readonly DocumentRef[], from: number): Promise<OperationTotals[]> {
+    return documentUsageMany(this.db, refs, from);
   }
 
   async serviceStats(from: number, to: number): Promise<ServiceStats> {

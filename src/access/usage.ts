@@ -24,7 +24,7 @@
  *   {@link OPERATION_RETENTION_MS}.
  */
 import type { CallerPlan } from './plans.ts';
-import type { KeyOperationUsage } from './usage-operations.ts';
+import type { DocumentRef, KeyOperationUsage, OperationTotals } from './usage-operations.ts';
 
 /** What happened to one request carrying a known key. */
 export type KeyOutcome = 'admitted' | 'rateLimited' | 'unauthorized';
@@ -116,6 +116,8 @@ export interface UsageReads {
   keyUsage(keyId: string, from: number, to: number): Promise<KeyUsageMinute[]>;
   /** Usage per operation of each key (as asked) from the UTC day holding `from` on, summed. One SQL read. */
   operationsOfKeys(keyIds: readonly string[], from: number): Promise<KeyOperationUsage[][]>;
+  /** Usage of each document of an app version (as asked; every key together) from the UTC day holding `from`. */
+  documentUsageMany(refs: readonly DocumentRef[], from: number): Promise<OperationTotals[]>;
   serviceStats(from: number, to: number): Promise<ServiceStats>;
 }
 

@@ -16,12 +16,18 @@ export const POLICY_TTL_MS = 5_000;
 
 export interface KeyPolicy {
   app: string;
+  /** The app's id (usage per document is counted under it). */
+  appId: string;
   documents: DocumentsPolicy;
   /** Allowed origins; empty: any. */
   origins: ReadonlySet<string>;
   /** The active versions' documents: SHA-256 (hex) → body. */
   byHash: ReadonlyMap<string, string>;
   bodies: ReadonlySet<string>;
+  /** Each active document's newest active version (by publication), under which its usage is counted. */
+  versionOf: ReadonlyMap<string, string>;
+  /** Each active document's hash by its body (a body sent in full is counted as that document). */
+  hashOfBody: ReadonlyMap<string, string>;
 }
 
 export interface AppPolicies {
@@ -80,16 +86,25 @@ export class StoredAppPolicies implements AppPolicies {
     );
     const app = r.rows[0];
     if (!app) return null;
-    const docs = await this.db.query<{ hash: string; body: string }>(
-      `SELECT DISTINCT d.hash, d.body FROM app_versions v
+    const docs = await this.db.query<{ hash: string; body: string; version: string }>(
+      `SELECT d.hash, d.body, v.version FROM app_versions v
        JOIN app_version_documents vd ON vd.app_id = v.app_id AND vd.version = v.version
        JOIN app_documents d ON d.hash = vd.hash
-       WHERE v.app_id = $1 AND v.active`,
+       WHERE v.app_id = $1 AND v.active ORDER BY v.created_at DESC, v.version DESC`,
       [app.id],
     );
-    const byHash = new Map(docs.rows.map((d) => [d.hash, d.body]));
+    const byHash = new Map<string, string>();
+    const versionOf = new Map<string, string>();
+    for (const d of docs.rows) {
+      if (byHash.has(d.hash)) continue;
+      byHash.set(d.hash, d.body);
+      versionOf.set(d.hash, d.version);
+    }
     return {
       app: app.name,
+      appId: app.id,
+      versionOf,
+      hashOfBody: new Map([...byHash].map(([h, b]) => [b, h])),
       documents: app.documents,
       origins: new Set(app.origins),
       byHash,

@@ -14,6 +14,8 @@ import { appErrors } from './app-errors.ts';
 import { appName, appVersion, documentsPolicy, keyIdList, originList } from './app-input.ts';
 import type { DocumentsPolicy } from './app-input.ts';
 import { parseTrustedManifest } from './app-manifest.ts';
+import { appUsage, usageDays } from './app-usage.ts';
+import type { AppUsage } from './app-usage.ts';
 import { keyErrors } from './key-errors.ts';
 import type { Account } from './types.ts';
 
@@ -134,6 +136,12 @@ export class AppService {
 
   async get(account: Account, name: string): Promise<AppView> {
     return this.view(this.db, await this.appOf(this.db, account, name));
+  }
+
+  /** Usage per document of the app over the last `days` UTC days (default 30), all its keys together (`app-usage.ts`). */
+  async usage(account: Account, name: string, days: unknown = 30): Promise<AppUsage> {
+    const d = usageDays(days);
+    return appUsage(this.db, await this.appOf(this.db, account, name), d, this.now());
   }
 
   /** A new publish token for the app; the previous one stops working. */

@@ -19,10 +19,13 @@ const KEY_ID = '7d3c1f0e-1b2a-4c5d-8e9f-0a1b2c3d4e5f';
 
 const policyOf = (documents: KeyPolicy['documents'], origins: string[] = []): KeyPolicy => ({
   app: 'dapp',
+  appId: '00000000-0000-4000-8000-00000000a990',
   documents,
   origins: new Set(origins),
   byHash: new Map([[HASH, LISTED]]),
   bodies: new Set([LISTED]),
+  versionOf: new Map([[HASH, '1.0.0']]),
+  hashOfBody: new Map([[LISTED, HASH]]),
 });
 const policies = (p: KeyPolicy | null): AppPolicies & { asked: string[] } => {
   const asked: string[] = [];

@@ -9,6 +9,7 @@ import type { AppService, Publisher } from '../../accounts/apps.ts';
 import { isPublishToken } from '../../accounts/apps.ts';
 import { accountErrors } from '../../accounts/errors.ts';
 import { bearerToken } from '../../core/bearer.ts';
+import { paramErrors } from '../../core/params.ts';
 import { guarded } from './guards-impl.ts';
 import type { AuthGuards } from './guards.ts';
 
@@ -54,6 +55,13 @@ export function registerAppRoutes(
   app.get('/account/apps', route, async (req) => apps.list(signedIn.who(req)));
 
   app.get('/account/apps/:app', route, async (req) => apps.get(signedIn.who(req), param(req, 'app')));
+
+  // Usage per document (docs/apps.md, "Usage per document"): `?days=` 1–35, default 30.
+  app.get('/account/apps/:app/usage', route, async (req) => {
+    const q = req.query as Record<string, unknown>;
+    if (Array.isArray(q['days'])) throw paramErrors.repeated('days');
+    return apps.usage(signedIn.who(req), param(req, 'app'), q['days'] ?? 30);
+  });
 
   app.put('/account/apps/:app/origins', route, async (req) => {
     const b = fields(req.body, ['origins']);
