@@ -55,7 +55,7 @@ export class SchemaChecks {
       documentsWithTraffic(this.q, since),
       this.requests(since),
     ]);
-    const report = this.opts.check(sdl, documents, ({ hash }) => ({
+    const report = await this.opts.check(sdl, documents, ({ hash }) => ({
       inUse: inUse.has(hash),
       requests: requests.get(hash) ?? 0,
     }));

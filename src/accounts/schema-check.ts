@@ -69,7 +69,7 @@ export type SchemaCheck = (
   proposedSdl: string,
   documents: readonly PublishedDocument[],
   usage: (doc: { appId: string; hash: string }) => DocumentUsage,
-) => SchemaCheckReport;
+) => Promise<SchemaCheckReport>;
 
 /**
  * The proposed SDL from what a caller sent: the text itself, or `{ "schema": "<SDL>" }`; at most

@@ -41,8 +41,8 @@ const RANK = doc('query Rank { coins(first: 5) { id rank } }');
 const FILTERED = doc('query Filtered { coins(filter: { ids: ["ltc"] }) { id } }');
 
 describe('checkSchema', () => {
-  it('a removed field breaks the documents that select it, and only those', () => {
-    const r = checkSchema(
+  it('a removed field breaks the documents that select it, and only those', async () => {
+    const r = await checkSchema(
       current,
       proposed((s) => s.replace('rank: Int', '')),
       [PRICE, RANK],
@@ -68,8 +68,8 @@ describe('checkSchema', () => {
     expect(r.documents).toBe(2);
   });
 
-  it('a changed argument type breaks the document whose variable no longer fits', () => {
-    const r = checkSchema(
+  it('a changed argument type breaks the document whose variable no longer fits', async () => {
+    const r = await checkSchema(
       current,
       proposed((s) => s.replace('coin(id: String!)', 'coin(id: ID!)')),
       [PRICE, RANK],
@@ -84,8 +84,8 @@ describe('checkSchema', () => {
     });
   });
 
-  it('a removed enum value breaks the document that passes it as a literal', () => {
-    const r = checkSchema(
+  it('a removed enum value breaks the document that passes it as a literal', async () => {
+    const r = await checkSchema(
       current,
       proposed((s) => s.replace(/EUR\n/, '\n')),
       [PRICE, RANK],
@@ -99,8 +99,8 @@ describe('checkSchema', () => {
     ]);
   });
 
-  it('a removed input field breaks the document that sets it', () => {
-    const r = checkSchema(
+  it('a removed input field breaks the document that sets it', async () => {
+    const r = await checkSchema(
       current,
       proposed((s) => s.replace('ids: [String!]', '')),
       [FILTERED, RANK],
@@ -110,8 +110,8 @@ describe('checkSchema', () => {
     ]);
   });
 
-  it('a dangerous change only (an enum value and an optional argument added) breaks nothing', () => {
-    const r = checkSchema(
+  it('a dangerous change only (an enum value and an optional argument added) breaks nothing', async () => {
+    const r = await checkSchema(
       current,
       proposed((s) =>
         s.replace('EUR', 'EUR\n GBP').replace('coins(first: Int,', 'coins(first: Int, last: Int,'),
@@ -124,8 +124,8 @@ describe('checkSchema', () => {
     expect(r.other).toEqual([]);
   });
 
-  it('an output field whose type changes breaks the documents that select it, though they still validate', () => {
-    const r = checkSchema(
+  it('an output field whose type changes breaks the documents that select it, though they still validate', async () => {
+    const r = await checkSchema(
       current,
       proposed((s) => s.replace('rank: Int', 'rank: String')),
       [PRICE, RANK],
@@ -138,27 +138,27 @@ describe('checkSchema', () => {
     ]);
   });
 
-  it('traffic decides: a broken document in use fails the check, one with none does not', () => {
+  it('traffic decides: a broken document in use fails the check, one with none does not', async () => {
     const removed = proposed((s) => s.replace('rank: Int', ''));
-    const quiet = checkSchema(current, removed, [PRICE, RANK], () => ({ inUse: false, requests: 0 }));
+    const quiet = await checkSchema(current, removed, [PRICE, RANK], () => ({ inUse: false, requests: 0 }));
     expect(quiet.breaksDocumentsInUse).toBe(false);
-    const busy = checkSchema(current, removed, [PRICE, RANK], ({ hash }) =>
+    const busy = await checkSchema(current, removed, [PRICE, RANK], ({ hash }) =>
       hash === RANK.hash ? { inUse: true, requests: 12 } : { inUse: false, requests: 0 },
     );
     expect(busy.breaksDocumentsInUse).toBe(true);
     expect(busy.breaking[0]?.documents).toMatchObject([{ operationName: 'Rank', inUse: true, requests: 12 }]);
     // Traffic on a document the change does not break does not fail the check.
-    const other = checkSchema(current, removed, [PRICE, RANK], ({ hash }) => ({
+    const other = await checkSchema(current, removed, [PRICE, RANK], ({ hash }) => ({
       inUse: hash === PRICE.hash,
       requests: null,
     }));
     expect(other.breaksDocumentsInUse).toBe(false);
   });
 
-  it('one document in several versions and apps: one entry per app listing its versions', () => {
+  it('one document in several versions and apps: one entry per app listing its versions', async () => {
     const again = { ...RANK, version: '1.1.0' };
     const elsewhere = { ...RANK, appId: 'id-other', app: 'other' };
-    const r = checkSchema(
+    const r = await checkSchema(
       current,
       proposed((s) => s.replace('rank: Int', '')),
       [RANK, again, elsewhere],
@@ -170,14 +170,17 @@ describe('checkSchema', () => {
     ]);
   });
 
-  it('a document broken on no listed change is under "other"; one invalid today under "alreadyInvalid"', () => {
+  it('a document broken on no listed change is under "other"; one invalid today under "alreadyInvalid"', async () => {
     // A.v: Int to Int! is safe for graphql-js (an output field made non-null), yet a document that selects v on both
     // members of the union no longer validates: the two fields now return conflicting types.
     const union = (av: string) =>
       buildSchema(`type A { v: ${av} } type B { v: Int } union U = A | B type Query { u: U }`);
     const both = doc('query Both { u { ... on A { v } ... on B { v } } }');
     const stale = doc('query Stale { u { ... on A { gone } } }');
-    const r = checkSchema(union('Int'), union('Int!'), [both, stale], () => ({ inUse: true, requests: 3 }));
+    const r = await checkSchema(union('Int'), union('Int!'), [both, stale], () => ({
+      inUse: true,
+      requests: 3,
+    }));
     expect(r.breaking).toEqual([]);
     expect(r.other).toMatchObject([
       { operationName: 'Both', inUse: true, reasons: [expect.stringContaining('conflicting types')] },
@@ -187,13 +190,32 @@ describe('checkSchema', () => {
     expect(r.breaksDocumentsInUse).toBe(true);
   });
 
-  it('a removed directive breaks the document that uses it', () => {
+  it('a removed directive breaks the document that uses it', async () => {
     const withDirective = buildSchema(`${CURRENT}\n directive @sample(rate: Float) on FIELD`);
     const sampled = doc('query Sampled { coins { id @sample(rate: 0.5) } }');
-    const r = checkSchema(withDirective, current, [sampled, RANK]);
+    const r = await checkSchema(withDirective, current, [sampled, RANK]);
     expect(r.breaking).toMatchObject([
       { type: 'DIRECTIVE_REMOVED', coordinates: ['@sample'], documents: [{ operationName: 'Sampled' }] },
     ]);
+  });
+});
+
+describe('a check of many documents', () => {
+  it('lets the event loop turn while it runs (the server answers other requests meanwhile)', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      doc(`query Q${i} { coins(first: ${i}) { id rank symbol price(currency: EUR) } }`),
+    );
+    let finished = false;
+    let turnedMeanwhile = false;
+    setImmediate(() => (turnedMeanwhile = !finished));
+    const r = await checkSchema(
+      current,
+      proposed((s) => s.replace('rank: Int', '')),
+      many,
+    );
+    finished = true;
+    expect(r.breaking[0]?.documents).toHaveLength(2000);
+    expect(turnedMeanwhile).toBe(true);
   });
 });
 
