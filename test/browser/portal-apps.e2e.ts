@@ -27,6 +27,7 @@ import {
   inEmulator,
   platform,
   portalFrame,
+  refresh,
   shot,
   signIn,
   usePortalHarness,
@@ -138,7 +139,10 @@ describe('the portal’s apps', () => {
 
     const card = frame.locator('[data-testid="app"][data-app="my-dapp"]');
     await card.waitFor({ state: 'visible' });
-    expect(await card.getByTestId('app-origins-list').textContent()).toBe(`${ORIGIN} http://localhost:5173 `);
+    expect(await card.getByTestId('app-origins-list').locator('li').allTextContents()).toEqual([
+      ORIGIN,
+      'http://localhost:5173',
+    ]);
     const appKey = card.locator(`[data-testid="app-key"][data-key-id="${keyId}"]`);
     expect(await appKey.getAttribute('data-documents')).toBe('any');
     expect(await card.getByTestId('no-versions').count()).toBe(1);
@@ -245,6 +249,49 @@ describe('the portal’s apps', () => {
     expect(await warning.textContent()).toMatch(/^No version is active: cw_live_\S+… is trusted-only/);
     await v1.getByTestId('activate').click();
     await warning.waitFor({ state: 'hidden' });
+
+    // Origins edited on the card: a path is flagged and not sent; without localhost the list is one origin.
+    await reloaded.getByTestId('edit-origins').click();
+    const originsInput = reloaded.getByTestId('origins-input');
+    expect(await originsInput.inputValue()).toBe(`${ORIGIN}\nhttp://localhost:5173`);
+    await originsInput.fill(`${ORIGIN}/app`);
+    expect(await reloaded.getByTestId('save-origins').isDisabled()).toBe(true);
+    expect(await originsInput.getAttribute('aria-invalid')).toBe('true');
+    await originsInput.fill(ORIGIN);
+    await reloaded.getByTestId('save-origins').click();
+    await expect
+      .poll(() => reloaded.getByTestId('app-origins-list').locator('li').allTextContents())
+      .toEqual([ORIGIN]);
+    expect(await graph(key, { documentId }, 'http://localhost:5173')).toEqual({
+      status: 403,
+      code: 'ORIGIN_NOT_ALLOWED',
+    });
+
+    // A new publish token, confirmed first: shown once; the old one is refused from then on, the new one publishes.
+    await reloaded.getByTestId('rotate-token').click();
+    await reloaded.getByTestId('rotate-confirm').click();
+    const rotatedDialog = frame.getByTestId('token-dialog');
+    await rotatedDialog.waitFor({ state: 'visible' });
+    const rotated = await frame.getByTestId('new-token').inputValue();
+    expect(rotated).toMatch(/^cwp_[\w-]{43}$/);
+    expect(rotated).not.toBe(token);
+    await page.keyboard.press('Escape');
+    await rotatedDialog.waitFor({ state: 'hidden' });
+    const manifest = readFileSync(MANIFEST, 'utf8');
+    const publishWith = (t: string, version: string) =>
+      post(platform.url, '/api/account/apps/my-dapp/versions', { version, manifest }, t);
+    const old = await publishWith(token, '1.0.1');
+    expect(old.status).toBe(401);
+    expect((old.body as { error: { code: string } }).error.code).toBe('INVALID_PUBLISH_TOKEN');
+    expect((await publishWith(rotated, '1.0.1')).status).toBe(201);
+    await refresh(frame);
+    await expect
+      .poll(() =>
+        reloaded
+          .locator('[data-testid="version"]')
+          .evaluateAll((l) => l.map((e) => e.getAttribute('data-version'))),
+      )
+      .toEqual(['1.0.1', '1.0.0']);
 
     // 1280 and 360 px: screenshots, nothing wider than the page.
     await reloaded.scrollIntoViewIfNeeded();

@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 /**
  * An app's publish token, shown this once in a modal dialog with a copy button, as a new API key is (key-dialog.tsx):
- * the server keeps only its hash. With it, the command a CI job runs to publish.
+ * the server keeps only its hash. With it, the command a CI job runs to publish. And replacing it, confirmed first.
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { appsApi } from './apps-api.ts';
+import type { AppChange } from './apps-change.tsx';
 import { copyText } from './key-dialog.tsx';
 
 export function TokenDialog(props: { app: string; token: string; onClose: () => void }): JSX.Element {
@@ -77,5 +79,59 @@ export function TokenDialog(props: { app: string; token: string; onClose: () => 
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** A new publish token for the app, after a confirmation: the one a CI job holds stops working at once. */
+export function RotateToken(props: {
+  app: { id: string; name: string };
+  change: AppChange;
+  onToken: (app: string, token: string) => void;
+}): JSX.Element {
+  const a = props.app;
+  const { busy, run, alert } = props.change;
+  const [rotating, setRotating] = useState(false);
+  return (
+    <>
+      {rotating ? (
+        <div class="confirm" role="group" aria-labelledby={`rotate-q-${a.id}`}>
+          <p id={`rotate-q-${a.id}`}>
+            Issue a new publish token for {a.name}? The token your CI holds stops working at once.
+          </p>
+          <div class="actions">
+            <button
+              type="button"
+              class="danger"
+              disabled={busy !== null}
+              data-testid="rotate-confirm"
+              onClick={() =>
+                void run(
+                  'token',
+                  async () => {
+                    const r = await appsApi.rotateToken(a.name);
+                    setRotating(false);
+                    props.onToken(a.name, r.publishToken);
+                    return null;
+                  },
+                  `A new publish token for ${a.name}: the previous one no longer works.`,
+                )
+              }
+            >
+              Yes, replace it
+            </button>
+            <button type="button" onClick={() => setRotating(false)}>
+              Keep the current token
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="button" onClick={() => setRotating(true)} data-testid="rotate-token">
+            New publish token…
+          </button>
+        </div>
+      )}
+      {alert('token')}
+    </>
   );
 }

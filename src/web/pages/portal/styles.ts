@@ -112,7 +112,7 @@ figure.chart figcaption { font-size: 0.88em; display: flex; gap: 14px; flex-wrap
 .app-card { min-width: 0; overflow-wrap: anywhere; }
 .app-card > h5 { margin: 14px 0 4px; font-size: 0.95rem; }
 .app-card select, .app-card input[type="file"] { max-width: 100%; min-width: 0; }
-.versions, .app-keys { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 8px; }
+.versions, .app-keys, ul.origins { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 8px; }
 .versions li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
 .versions .version-name { overflow-wrap: anywhere; }
 .app-keys li { border-top: 1px dashed var(--line); padding-top: 8px; }
