@@ -74,32 +74,34 @@ export class SchemaChecks {
     return app;
   }
 
-  /** Every document of every version (active or not) of one app or all, oldest app and version first. */
+  /**
+   * Every document of every version (active or not) of one app or all, oldest app and version first. A body is read
+   * once however many versions list it (the rows share the string).
+   */
   private async documents(appId: string | null): Promise<PublishedDocument[]> {
-    const r = await this.q.query<{
-      app_id: string;
-      app: string;
-      version: string;
-      hash: string;
-      name: string | null;
-      body: string;
-    }>(
-      `SELECT a.id AS app_id, a.name AS app, v.version, d.hash, vd.name, d.body
-       FROM app_version_documents vd
+    const scope = `FROM app_version_documents vd
        JOIN app_versions v ON v.app_id = vd.app_id AND v.version = vd.version
        JOIN apps a ON a.id = vd.app_id
-       JOIN app_documents d ON d.hash = vd.hash
-       WHERE $1::uuid IS NULL OR a.id = $1::uuid
-       ORDER BY a.created_at, a.name, v.created_at, v.version`,
-      [appId],
-    );
-    return r.rows.map((row) => ({
+       WHERE $1::uuid IS NULL OR a.id = $1::uuid`;
+    const [listed, bodies] = await Promise.all([
+      this.q.query<{ app_id: string; app: string; version: string; hash: string; name: string | null }>(
+        `SELECT a.id AS app_id, a.name AS app, v.version, vd.hash, vd.name ${scope}
+         ORDER BY a.created_at, a.name, v.created_at, v.version`,
+        [appId],
+      ),
+      this.q.query<{ hash: string; body: string }>(
+        `SELECT hash, body FROM app_documents WHERE hash IN (SELECT vd.hash ${scope})`,
+        [appId],
+      ),
+    ]);
+    const body = new Map(bodies.rows.map((row) => [row.hash, row.body]));
+    return listed.rows.map((row) => ({
       appId: row.app_id,
       app: row.app,
       version: row.version,
       hash: row.hash,
       name: row.name,
-      body: row.body,
+      body: body.get(row.hash) ?? '',
     }));
   }
 
