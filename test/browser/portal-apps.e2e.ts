@@ -268,7 +268,9 @@ describe('the portal’s apps', () => {
     });
 
     // A new publish token, confirmed first: shown once; the old one is refused from then on, the new one publishes.
+    const focused = () => frame.evaluate(() => document.activeElement?.getAttribute('data-testid'));
     await reloaded.getByTestId('rotate-token').click();
+    await expect.poll(focused).toBe('rotate-confirm');
     await reloaded.getByTestId('rotate-confirm').click();
     const rotatedDialog = frame.getByTestId('token-dialog');
     await rotatedDialog.waitFor({ state: 'visible' });
@@ -277,6 +279,7 @@ describe('the portal’s apps', () => {
     expect(rotated).not.toBe(token);
     await page.keyboard.press('Escape');
     await rotatedDialog.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('rotate-token');
     const manifest = readFileSync(MANIFEST, 'utf8');
     const publishWith = (t: string, version: string) =>
       post(platform.url, '/api/account/apps/my-dapp/versions', { version, manifest }, t);

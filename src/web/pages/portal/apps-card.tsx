@@ -18,7 +18,7 @@ export function AppCard(props: {
   app: App;
   choices: readonly KeyChoice[];
   onChanged: (app: App) => void;
-  onToken: (app: string, token: string) => void;
+  onToken: (app: string, token: string, back: () => HTMLElement | null) => void;
   announce: (m: string) => void;
   onError: (e: unknown) => boolean;
 }): JSX.Element {

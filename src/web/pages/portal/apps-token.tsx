@@ -86,11 +86,17 @@ export function TokenDialog(props: { app: string; token: string; onClose: () => 
 export function RotateToken(props: {
   app: { id: string; name: string };
   change: AppChange;
-  onToken: (app: string, token: string) => void;
+  /** The new token, and where the focus goes when its dialog closes (the button that asked). */
+  onToken: (app: string, token: string, back: () => HTMLElement | null) => void;
 }): JSX.Element {
   const a = props.app;
   const { busy, run, alert } = props.change;
   const [rotating, setRotating] = useState(false);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (rotating) confirmRef.current?.focus();
+  }, [rotating]);
   return (
     <>
       {rotating ? (
@@ -102,6 +108,7 @@ export function RotateToken(props: {
             <button
               type="button"
               class="danger"
+              ref={confirmRef}
               disabled={busy !== null}
               data-testid="rotate-confirm"
               onClick={() =>
@@ -110,7 +117,7 @@ export function RotateToken(props: {
                   async () => {
                     const r = await appsApi.rotateToken(a.name);
                     setRotating(false);
-                    props.onToken(a.name, r.publishToken);
+                    props.onToken(a.name, r.publishToken, () => askRef.current);
                     return null;
                   },
                   `A new publish token for ${a.name}: the previous one no longer works.`,
@@ -119,14 +126,20 @@ export function RotateToken(props: {
             >
               Yes, replace it
             </button>
-            <button type="button" onClick={() => setRotating(false)}>
+            <button
+              type="button"
+              onClick={() => {
+                setRotating(false);
+                setTimeout(() => askRef.current?.focus(), 0);
+              }}
+            >
               Keep the current token
             </button>
           </div>
         </div>
       ) : (
         <div class="actions">
-          <button type="button" onClick={() => setRotating(true)} data-testid="rotate-token">
+          <button type="button" ref={askRef} onClick={() => setRotating(true)} data-testid="rotate-token">
             New publish token…
           </button>
         </div>

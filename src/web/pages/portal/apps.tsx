@@ -25,6 +25,12 @@ export function AppsSection(props: {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
+  // Where the focus goes back when the token dialog closes: the button that asked for the token (default: register).
+  const returnFocus = useRef<() => HTMLElement | null>(() => null);
+  const showToken = (app: string, t: string, back: () => HTMLElement | null = () => createButton.current) => {
+    returnFocus.current = back;
+    setToken({ app, token: t });
+  };
   const { onError } = props;
 
   const load = useCallback(async () => {
@@ -57,7 +63,7 @@ export function AppsSection(props: {
         onError={props.onError}
         onCreated={(app, publishToken) => {
           setApps((list) => [...(list ?? []), app]);
-          setToken({ app: app.name, token: publishToken });
+          showToken(app.name, publishToken);
           props.announce(`App ${app.name} registered.`);
         }}
       />
@@ -67,7 +73,7 @@ export function AppsSection(props: {
           token={token.token}
           onClose={() => {
             setToken(null);
-            setTimeout(() => createButton.current?.focus(), 0);
+            setTimeout(() => returnFocus.current()?.focus(), 0);
           }}
         />
       ) : null}
@@ -100,7 +106,7 @@ export function AppsSection(props: {
               app={a}
               choices={choices}
               onChanged={replace}
-              onToken={(app, t) => setToken({ app, token: t })}
+              onToken={showToken}
               announce={props.announce}
               onError={props.onError}
             />
