@@ -4,7 +4,8 @@
  */
 import { DAY_MS, dayOf } from '../access/usage.ts';
 import { documentUsageMany } from '../access/usage-operations.ts';
-import type { OperationTotals } from '../access/usage-operations.ts';
+import type { KeyOperationUsage, OperationTotals } from '../access/usage-operations.ts';
+import { isUuid } from '../core/ids.ts';
 import { paramErrors } from '../core/params.ts';
 import type { Queryable } from '../store/db.ts';
 
@@ -28,6 +29,7 @@ export const USAGE_MAX_DAYS = 35;
 
 /** One document of an app version, as the graph and REST show it. */
 export interface VersionDocument {
+  appId: string;
   version: string;
   /** `sha256:<hex>`: the id the client preset sends as `documentId`. */
   documentId: string;
@@ -66,6 +68,7 @@ export async function documentsOfVersions(
       let list = by.get(k);
       if (!list) by.set(k, (list = []));
       list.push({
+        appId: row.app_id,
         version: row.version,
         documentId: `sha256:${row.hash}`,
         hash: row.hash,
@@ -92,7 +95,7 @@ export interface AppUsage {
   /** The window, UNIX ms: the start of its first UTC day, and now. */
   from: number;
   to: number;
-  documents: (Omit<VersionDocument, 'hash'> & OperationTotals)[];
+  documents: (Omit<VersionDocument, 'hash' | 'appId'> & OperationTotals)[];
 }
 
 /**
@@ -126,6 +129,121 @@ export async function appUsage(
     app: app.name,
     from,
     to: now,
-    documents: docs.map(({ hash: _hash, ...d }, i) => ({ ...d, ...(totals[i] as OperationTotals) })),
+    documents: docs.map(({ hash: _hash, appId: _app, ...d }, i) => ({
+      ...d,
+      ...(totals[i] as OperationTotals),
+    })),
   };
+}
+
+/** An app as the graph shows it: its versions carry the app's id (their documents are read by it). */
+export interface AccountApp {
+  id: string;
+  name: string;
+  origins: string[];
+  keys: string[];
+  versions: AccountAppVersion[];
+}
+
+export interface AccountAppVersion {
+  appId: string;
+  version: string;
+  active: boolean;
+  createdAt: number;
+}
+
+/** The apps of many accounts (oldest first), with their key ids and versions (newest first): three reads. */
+export async function appsOfAccounts(q: Queryable, accountIds: readonly string[]): Promise<AccountApp[][]> {
+  const wanted = [...new Set(accountIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  const byAccount = new Map<string, AccountApp[]>();
+  if (wanted.length > 0) {
+    const apps = await q.query<{ id: string; account_id: string; name: string; origins: string[] }>(
+      'SELECT id, account_id, name, origins FROM apps WHERE account_id = ANY($1::uuid[]) ORDER BY created_at, name',
+      [wanted],
+    );
+    const ids = apps.rows.map((a) => a.id);
+    const byId = new Map<string, AccountApp>();
+    for (const a of apps.rows) {
+      const app: AccountApp = { id: a.id, name: a.name, origins: a.origins, keys: [], versions: [] };
+      byId.set(a.id, app);
+      const list = byAccount.get(a.account_id) ?? [];
+      list.push(app);
+      byAccount.set(a.account_id, list);
+    }
+    if (ids.length > 0) {
+      const keys = await q.query<{ key_id: string; app_id: string }>(
+        `SELECT a.key_id, a.app_id FROM app_keys a JOIN api_keys k ON k.id = a.key_id
+         WHERE a.app_id = ANY($1::uuid[]) ORDER BY k.created_at`,
+        [ids],
+      );
+      for (const k of keys.rows) byId.get(k.app_id)?.keys.push(k.key_id);
+      const versions = await q.query<{
+        app_id: string;
+        version: string;
+        active: boolean;
+        created_at: number;
+      }>(
+        `SELECT app_id, version, active, created_at FROM app_versions WHERE app_id = ANY($1::uuid[])
+         ORDER BY created_at DESC, version DESC`,
+        [ids],
+      );
+      for (const v of versions.rows)
+        byId.get(v.app_id)?.versions.push({
+          appId: v.app_id,
+          version: v.version,
+          active: v.active,
+          createdAt: Number(v.created_at),
+        });
+    }
+  }
+  return accountIds.map((id) => byAccount.get(id.toLowerCase()) ?? []);
+}
+
+/** One operation of a key over a window, with the names a reader shows (`ApiKey.operations`). */
+export interface NamedKeyOperation extends OperationTotals {
+  kind: 'document' | 'tool';
+  /** The tool's name, or the document's operation name (its `sha256:` id when it has none). */
+  name: string;
+  documentId: string | null;
+  app: string | null;
+  version: string | null;
+}
+
+/** The named operations of many keys' usage (`UsageReads.operationsOfKeys`): one more read for the names. */
+export async function namedOperations(
+  q: Queryable,
+  perKey: readonly KeyOperationUsage[][],
+): Promise<NamedKeyOperation[][]> {
+  const docs = perKey.flat().filter((o) => o.kind === 'document');
+  const apps = new Map<string, string>();
+  const names = new Map<string, string | null>();
+  if (docs.length > 0) {
+    const appIds = [...new Set(docs.map((d) => d.appId as string))].filter(isUuid);
+    const a = await q.query<{ id: string; name: string }>(
+      'SELECT id, name FROM apps WHERE id = ANY($1::uuid[])',
+      [appIds],
+    );
+    for (const r of a.rows) apps.set(r.id, r.name);
+    for (const list of await documentsOfVersions(
+      q,
+      [...new Set(docs.map((d) => `${d.appId}\u0000${d.version}`))].map((k) => {
+        const [appId = '', version = ''] = k.split('\u0000');
+        return { appId, version };
+      }),
+    ))
+      for (const d of list) names.set(d.hash, d.name);
+  }
+  return perKey.map((list) =>
+    list.map((o) => ({
+      kind: o.kind,
+      name: o.kind === 'tool' ? o.operation : (names.get(o.operation) ?? `sha256:${o.operation}`),
+      documentId: o.kind === 'tool' ? null : `sha256:${o.operation}`,
+      app: o.appId === null ? null : (apps.get(o.appId) ?? null),
+      version: o.version,
+      requests: o.requests,
+      errors: o.errors,
+      refusals: o.refusals,
+      cost: o.cost,
+    })),
+  );
 }

@@ -97,7 +97,7 @@ export const accountErrors = errorCatalog('accounts', {
   notYours: {
     status: 403,
     code: 'FORBIDDEN',
-    message: (what: 'API keys' | 'dapp requests', accountId: string) =>
+    message: (what: 'API keys' | 'dapp requests' | 'apps', accountId: string) =>
       `only account ${accountId} itself and administrators see its ${what}: sign in as that account`,
   },
   accountNotFound: {

@@ -15,6 +15,8 @@ import type { AuthService } from '../../src/accounts/auth.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import type { Db } from '../../src/store/db.ts';
+import type { OperationTotals } from '../../src/access/usage-operations.ts';
+import type { AccountApp, NamedKeyOperation, VersionDocument } from '../../src/accounts/app-usage.ts';
 
 /** The part of DataLoader's API resolvers use: `load` batches the keys of one tick into one read. */
 export interface Loader<K, V> {
@@ -36,6 +38,23 @@ export interface AccountsLoaders {
    * statistics for every key of the batch (over the widest window asked), whatever the number of keys.
    */
   keyUsage: Loader<KeyUsageRequest, KeyUsageMinute[]>;
+  /** Account id → its apps with their key ids and versions (`appsOfAccounts`: three reads per batch). */
+  apps: Loader<string, AccountApp[]>;
+  /** (app id, version) → its documents (`documentsOfVersions`: one read per batch). */
+  versionDocuments: Loader<{ appId: string; version: string }, VersionDocument[]>;
+  /** (document of a version, days) → its usage (`UsageReads.documentUsageMany` over the widest window: one read). */
+  documentUsage: Loader<DocumentUsageRequest, OperationTotals>;
+  /** (key id, days) → its usage per operation, named (`operationsOfKeys` + `namedOperations`: two reads). */
+  keyOperations: Loader<{ keyId: string; days: number }, NamedKeyOperation[]>;
+}
+
+/** What `AppDocument.usage` asks the `documentUsage` loader. */
+export interface DocumentUsageRequest {
+  appId: string;
+  version: string;
+  hash: string;
+  /** 1–35, checked by the resolver. */
+  days: number;
 }
 
 /** What `ApiKey.usage` asks the `keyUsage` loader. */

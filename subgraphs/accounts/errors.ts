@@ -20,5 +20,5 @@ export const adminsOnly = (): GraphQLError => fromApiError(accountErrors.forbidd
 export const notYourKey = (): GraphQLError => fromApiError(accountErrors.notYourKey());
 
 /** Another account's API keys or dapp requests, asked by a signed-in non-administrator: 403 FORBIDDEN. */
-export const notYours = (what: 'API keys' | 'dapp requests', accountId: string): GraphQLError =>
+export const notYours = (what: 'API keys' | 'dapp requests' | 'apps', accountId: string): GraphQLError =>
   fromApiError(accountErrors.notYours(what, accountId));

@@ -32,7 +32,7 @@ export async function seesAdminFields(ctx: AccountsContext): Promise<boolean> {
 export async function ownerOrReviewer(
   ctx: AccountsContext,
   accountId: string,
-  what: 'API keys' | 'dapp requests',
+  what: 'API keys' | 'dapp requests' | 'apps',
 ): Promise<void> {
   if (ctx.operator) return;
   const me = await signedIn(ctx);

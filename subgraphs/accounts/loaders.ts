@@ -9,7 +9,9 @@
  *   owner: the rows and order of `ApiKeyService.list({ ownerId })` (the tests compare it with `list` key for key);
  * - `dappsByAccount`: `DappService.listByAccounts`, the multi-account form of `listOwn`;
  * - `keyUsage`: `UsageReads.keyUsageMany` (`usage_key_minutes WHERE key_id = ANY(…)`) over the widest window of the
- *   batch, each key's series then cut to its own `minutes`; every key of a batch shares one clock reading.
+ *   batch, each key's series then cut to its own `minutes`; every key of a batch shares one clock reading;
+ * - `apps`, `versionDocuments`, `documentUsage`, `keyOperations`: the apps' batch reads of `src/accounts/app-usage.ts`
+ *   and `UsageReads` (usage per document and per operation over the widest window of the batch, in UTC days).
  */
 import DataLoader from 'dataloader';
 import type { ApiKeyRecord } from '../../src/access/key-repo.ts';
@@ -20,7 +22,15 @@ import { fromRow as accountFromRow } from '../../src/accounts/account-repo.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account, Role } from '../../src/accounts/types.ts';
 import type { Queryable } from '../../src/store/db.ts';
-import type { AccountsLoaders, KeyUsageRequest } from './context.ts';
+import type { AccountsLoaders, DocumentUsageRequest, KeyUsageRequest } from './context.ts';
+import type { OperationTotals } from '../../src/access/usage-operations.ts';
+import {
+  appsOfAccounts,
+  documentsOfVersions,
+  namedOperations,
+  windowStart,
+} from '../../src/accounts/app-usage.ts';
+import type { AccountApp, NamedKeyOperation, VersionDocument } from '../../src/accounts/app-usage.ts';
 import { isUuid } from '../../src/core/ids.ts';
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
@@ -100,5 +110,72 @@ export function createLoaders(
     { cacheKeyFn: (r) => `${r.keyId}:${r.minutes}` },
   );
 
-  return { account, apiKeysByOwner, dappsByAccount, keyUsage };
+  const apps = new DataLoader<string, AccountApp[]>((ids) => {
+    seen('apps', ids);
+    return appsOfAccounts(db, ids);
+  });
+
+  const versionDocuments = new DataLoader<{ appId: string; version: string }, VersionDocument[], string>(
+    (refs) => {
+      seen('versionDocuments', refs);
+      return documentsOfVersions(db, refs);
+    },
+    { cacheKeyFn: (r) => `${r.appId}\u0000${r.version}` },
+  );
+
+  const reads = () => {
+    if (!stats) throw new Error('the accounts subgraph was created without usage statistics');
+    return stats;
+  };
+
+  const documentUsage = new DataLoader<DocumentUsageRequest, OperationTotals, string>(
+    async (reqs) => {
+      seen('documentUsage', reqs);
+      const { usage, now } = reads();
+      // One read over the widest window; narrower ones read again (rare: one `days` per request in practice).
+      const byDays = new Map<number, DocumentUsageRequest[]>();
+      for (const r of reqs) byDays.set(r.days, [...(byDays.get(r.days) ?? []), r]);
+      const t = now();
+      const out = new Map<DocumentUsageRequest, OperationTotals>();
+      for (const [days, list] of byDays) {
+        const totals = await usage.documentUsageMany(list, windowStart(t, days));
+        list.forEach((r, i) => out.set(r, totals[i] as OperationTotals));
+      }
+      return reqs.map((r) => out.get(r) as OperationTotals);
+    },
+    { cacheKeyFn: (r) => `${r.appId}\u0000${r.version}\u0000${r.hash}\u0000${r.days}` },
+  );
+
+  const keyOperations = new DataLoader<{ keyId: string; days: number }, NamedKeyOperation[], string>(
+    async (reqs) => {
+      seen('keyOperations', reqs);
+      const { usage, now } = reads();
+      const t = now();
+      const out: NamedKeyOperation[][] = [];
+      for (const days of new Set(reqs.map((r) => r.days))) {
+        const list = reqs.filter((r) => r.days === days);
+        const named = await namedOperations(
+          db,
+          await usage.operationsOfKeys(
+            list.map((r) => r.keyId),
+            windowStart(t, days),
+          ),
+        );
+        list.forEach((r, i) => (out[reqs.indexOf(r)] = named[i] ?? []));
+      }
+      return out;
+    },
+    { cacheKeyFn: (r) => `${r.keyId}:${r.days}` },
+  );
+
+  return {
+    account,
+    apiKeysByOwner,
+    dappsByAccount,
+    keyUsage,
+    apps,
+    versionDocuments,
+    documentUsage,
+    keyOperations,
+  };
 }

@@ -33,7 +33,7 @@ import { parseBody } from '../../src/accounts/body.ts';
 import { DateTime } from '../shared/scalars.ts';
 import type { AccountsContext } from './context.ts';
 import { fromApiError, graphqlErrorsAsync } from '../shared/errors.ts';
-import { ApiKeyStatus, DappStatus, Plan, Role } from './generated/resolvers-types.ts';
+import { ApiKeyStatus, DappStatus, OperationKind, Plan, Role } from './generated/resolvers-types.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
 import {
   keyOwnerOrReviewer,
@@ -61,6 +61,16 @@ import {
   storeChain,
   usageMinutes,
 } from './inputs.ts';
+import { usageDays as daysOf } from '../../src/accounts/app-usage.ts';
+
+/** `days` of a usage field (1–35), else BAD_USER_INPUT-style 400 naming it, as REST's `?days=`. */
+function usageDays(days: number): number {
+  try {
+    return daysOf(days);
+  } catch (e) {
+    throw e instanceof ApiError ? fromApiError(e) : e;
+  }
+}
 
 /** The reviewer of a dapp parent: present on full records only. */
 const reviewedByOf = (d: OwnDapp): string | null =>
@@ -95,6 +105,7 @@ export const resolvers: Resolvers<AccountsContext> = {
   // The graph's UPPER_CASE enum values are the domain's lowercase strings (codegen's `enumValues`).
   Role: { USER: Role.User, ADMIN: Role.Admin },
   Plan: { FREE: Plan.Free, PRO: Plan.Pro, ENTERPRISE: Plan.Enterprise },
+  OperationKind: { DOCUMENT: OperationKind.Document, TOOL: OperationKind.Tool },
   ApiKeyStatus: {
     PENDING: ApiKeyStatus.Pending,
     APPROVED: ApiKeyStatus.Approved,
@@ -309,6 +320,25 @@ export const resolvers: Resolvers<AccountsContext> = {
       await ownerOrReviewer(ctx, a.id, 'dapp requests');
       return ctx.loaders.dappsByAccount.load(a.id);
     },
+    apps: async (a, _args, ctx) => {
+      await ownerOrReviewer(ctx, a.id, 'apps');
+      return ctx.loaders.apps.load(a.id);
+    },
+  },
+
+  AppVersion: {
+    documents: (v, _args, ctx) => ctx.loaders.versionDocuments.load({ appId: v.appId, version: v.version }),
+  },
+
+  AppDocument: {
+    // The owner was checked at `Account.apps`, the only way to an app version.
+    usage: (d, { days }, ctx) =>
+      ctx.loaders.documentUsage.load({
+        appId: d.appId,
+        version: d.version,
+        hash: d.hash,
+        days: usageDays(days),
+      }),
   },
 
   ApiKey: {
@@ -321,6 +351,10 @@ export const resolvers: Resolvers<AccountsContext> = {
       // Who first (as REST checks the session before the body), then the argument.
       await keyOwnerOrReviewer(ctx, k);
       return ctx.loaders.keyUsage.load({ keyId: k.id, minutes: usageMinutes(minutes) });
+    },
+    operations: async (k, { days }, ctx) => {
+      await keyOwnerOrReviewer(ctx, k);
+      return ctx.loaders.keyOperations.load({ keyId: k.id, days: usageDays(days) });
     },
   },
 

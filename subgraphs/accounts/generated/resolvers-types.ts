@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { Account as AccountModel } from '../../../src/accounts/types.ts';
 import type { OwnerKeyView as OwnerKeyViewModel } from '../../../src/accounts/api-keys.ts';
 import type { OwnDapp as OwnDappModel, StoreDapp as StoreDappModel } from '../../../src/accounts/dapps.ts';
+import type { AccountApp as AccountAppModel, AccountAppVersion as AccountAppVersionModel, VersionDocument as VersionDocumentModel, NamedKeyOperation as NamedKeyOperationModel } from '../../../src/accounts/app-usage.ts';
 import type { AccountsContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -26,6 +27,8 @@ export type Account = {
   address: Scalars['String']['output'];
   /** The account's API keys, newest first. Only the account itself and administrators see them (FORBIDDEN otherwise). */
   apiKeys: Array<ApiKey>;
+  /** The account's apps (docs/apps.md), oldest first. Only the account itself and administrators see them. */
+  apps: Array<App>;
   /** When the account was created (first sign-in). */
   createdAt: Scalars['DateTime']['output'];
   /** The account's dapp listing requests, newest first. Only the account itself and administrators see them. */
@@ -49,6 +52,12 @@ export type ApiKey = {
   lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Requests per minute. */
   limitPerMinute: Scalars['Int']['output'];
+  /**
+   * Usage per operation of this key over the last `days` UTC days (1–35, default 30; today included): each MCP tool it
+   * called (docs/mcp.md, "Usage per tool"), then each trusted document of its app it ran (docs/apps.md, "Usage per
+   * document"), most requested first. Owner, administrators and the operator only.
+   */
+  operations: Array<KeyOperationUsage>;
   /** The owning account; null for a key issued by `issueApiKey` (no owner). Administrators only (null for others). */
   owner?: Maybe<Account>;
   /** Plan. */
@@ -69,6 +78,12 @@ export type ApiKey = {
    * revoked). REST and GraphQL together. Owner, administrators and the operator only.
    */
   usage: Array<KeyUsageMinute>;
+};
+
+
+/** An API key as its owner sees it; the secret is never shown again after `requestApiKey`. */
+export type ApiKeyOperationsArgs = {
+  days?: Scalars['Int']['input'];
 };
 
 
@@ -97,6 +112,55 @@ export enum ApiKeyStatus {
   /** Withdrawn by its owner or an administrator. */
   Revoked = 'revoked'
 }
+
+/** An app of an account (docs/apps.md): its allowed origins, the keys it uses and its published versions. */
+export type App = {
+  __typename?: 'App';
+  /** App id (uuid). */
+  id: Scalars['ID']['output'];
+  /** The ids of the API keys the app uses. */
+  keys: Array<Scalars['ID']['output']>;
+  /** Name, unique within the account. */
+  name: Scalars['String']['output'];
+  /** Allowed browser origins (`https://app.example`); empty: any origin. */
+  origins: Array<Scalars['String']['output']>;
+  /** Published versions, newest first. */
+  versions: Array<AppVersion>;
+};
+
+/** A trusted document of an app version. */
+export type AppDocument = {
+  __typename?: 'AppDocument';
+  /** The id a client sends as `documentId`: `sha256:` and the SHA-256 of the body in lowercase hex. */
+  id: Scalars['ID']['output'];
+  /** The operation's name (the manifest's, else the body's first operation); null when it has none. */
+  name?: Maybe<Scalars['String']['output']>;
+  /**
+   * Requests for this document under this version over the last `days` UTC days (1–35, default 30; today included),
+   * by every key of the app: sent by documentId, APQ hash or identical body. A document in several active versions is
+   * counted under the newest. Counted by the router as it answers, written within seconds.
+   */
+  usage: OperationUsage;
+};
+
+
+/** A trusted document of an app version. */
+export type AppDocumentUsageArgs = {
+  days?: Scalars['Int']['input'];
+};
+
+/** A published version of an app: an immutable set of trusted documents. */
+export type AppVersion = {
+  __typename?: 'AppVersion';
+  /** True when its documents run on the app's trusted-only keys. */
+  active: Scalars['Boolean']['output'];
+  /** When it was published. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Its trusted documents. */
+  documents: Array<AppDocument>;
+  /** Version label, as published. */
+  version: Scalars['String']['output'];
+};
 
 /** How many operations had an estimated cost in a range. */
 export type CostBucket = {
@@ -178,6 +242,29 @@ export enum DappStatus {
   /** Waiting for review. */
   Submitted = 'submitted'
 }
+
+/** One operation of one API key over a window: an MCP tool by name, or a trusted document of an app version. */
+export type KeyOperationUsage = {
+  __typename?: 'KeyOperationUsage';
+  /** The app's name (documents); null for a tool. */
+  app?: Maybe<Scalars['String']['output']>;
+  /** The sum of the answers' measured cost. */
+  cost: Scalars['Int']['output'];
+  /** The document's id (`sha256:<hex>`); null for a tool. */
+  documentId?: Maybe<Scalars['ID']['output']>;
+  /** Answered with GraphQL errors, or a 4xx/5xx after admission. */
+  errors: Scalars['Int']['output'];
+  /** Document or tool. */
+  kind: OperationKind;
+  /** The tool's name, or the document's operation name (its id when it has none). */
+  name: Scalars['String']['output'];
+  /** Refused by the key's state, its budget, its app's policy or origin. */
+  refusals: Scalars['Int']['output'];
+  /** Requests (answered or refused). */
+  requests: Scalars['Int']['output'];
+  /** The app version the document is counted under; null for a tool. */
+  version?: Maybe<Scalars['String']['output']>;
+};
 
 /** One minute of one key's requests. */
 export type KeyUsageMinute = {
@@ -349,6 +436,27 @@ export type MutationSignInArgs = {
 /** The root mutation type: every subgraph adds its changes; each field says who may call it. */
 export type MutationSubmitDappArgs = {
   input: DappInput;
+};
+
+/** Kind of an operation counted per key. */
+export enum OperationKind {
+  /** A trusted document of one of the key's app versions. */
+  Document = 'document',
+  /** A tool call on the MCP endpoint (`/mcp`). */
+  Tool = 'tool'
+}
+
+/** Counts of one operation over a window. */
+export type OperationUsage = {
+  __typename?: 'OperationUsage';
+  /** The sum of the answers' measured cost. */
+  cost: Scalars['Int']['output'];
+  /** Answered with GraphQL errors, or a 4xx/5xx after admission. */
+  errors: Scalars['Int']['output'];
+  /** Refused by the key's state, its budget, its app's policy or origin. */
+  refusals: Scalars['Int']['output'];
+  /** Requests (answered or refused). */
+  requests: Scalars['Int']['output'];
 };
 
 /** Position of a page in a cursor connection. */
@@ -676,15 +784,21 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ApiKeyRequest: ResolverTypeWrapper<Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
   ApiKeyStatus: null;
+  App: ResolverTypeWrapper<AccountAppModel>;
+  AppDocument: ResolverTypeWrapper<VersionDocumentModel>;
+  AppVersion: ResolverTypeWrapper<AccountAppVersionModel>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CostBucket: ResolverTypeWrapper<CostBucket>;
   DappAccess: ResolverTypeWrapper<DappAccess>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   DappInput: DappInput;
   DappRequest: ResolverTypeWrapper<OwnDappModel>;
   DappStatus: null;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  KeyOperationUsage: ResolverTypeWrapper<NamedKeyOperationModel>;
   KeyUsageMinute: ResolverTypeWrapper<KeyUsageMinute>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  OperationKind: null;
+  OperationUsage: ResolverTypeWrapper<OperationUsage>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Partner: ResolverTypeWrapper<Partner>;
   PartnerCredential: ResolverTypeWrapper<PartnerCredential>;
@@ -708,14 +822,19 @@ export type ResolversParentTypes = ResolversObject<{
   ApiKey: OwnerKeyViewModel;
   Int: Scalars['Int']['output'];
   ApiKeyRequest: Omit<ApiKeyRequest, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  App: AccountAppModel;
+  AppDocument: VersionDocumentModel;
+  AppVersion: AccountAppVersionModel;
+  Boolean: Scalars['Boolean']['output'];
   CostBucket: CostBucket;
   DappAccess: DappAccess;
-  Boolean: Scalars['Boolean']['output'];
   DappInput: DappInput;
   DappRequest: OwnDappModel;
   DateTime: Scalars['DateTime']['output'];
+  KeyOperationUsage: NamedKeyOperationModel;
   KeyUsageMinute: KeyUsageMinute;
   Mutation: Record<PropertyKey, never>;
+  OperationUsage: OperationUsage;
   PageInfo: PageInfo;
   Partner: Partner;
   PartnerCredential: PartnerCredential;
@@ -733,6 +852,7 @@ export type AccountResolvers<ContextType = AccountsContext, ParentType extends R
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Account']> | FederationReferenceType, FederationReferenceType, ContextType>;
   address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   apiKeys?: Resolver<Array<ResolversTypes['ApiKey']>, ParentType, ContextType>;
+  apps?: Resolver<Array<ResolversTypes['App']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   dappRequests?: Resolver<Array<ResolversTypes['DappRequest']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -745,6 +865,7 @@ export type ApiKeyResolvers<ContextType = AccountsContext, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   limitPerMinute?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  operations?: Resolver<Array<ResolversTypes['KeyOperationUsage']>, ParentType, ContextType, RequireFields<ApiKeyOperationsArgs, 'days'>>;
   owner?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType>;
   plan?: Resolver<ResolversTypes['Plan'], ParentType, ContextType>;
   prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -761,6 +882,27 @@ export type ApiKeyRequestResolvers<ContextType = AccountsContext, ParentType ext
 }>;
 
 export type ApiKeyStatusResolvers = { APPROVED: 'approved', PENDING: 'pending', REJECTED: 'rejected', REVOKED: 'revoked' };
+
+export type AppResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['App'] = ResolversParentTypes['App']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  keys?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['AppVersion']>, ParentType, ContextType>;
+}>;
+
+export type AppDocumentResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['AppDocument'] = ResolversParentTypes['AppDocument']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usage?: Resolver<ResolversTypes['OperationUsage'], ParentType, ContextType, RequireFields<AppDocumentUsageArgs, 'days'>>;
+}>;
+
+export type AppVersionResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['AppVersion'] = ResolversParentTypes['AppVersion']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  documents?: Resolver<Array<ResolversTypes['AppDocument']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type CostBucketResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['CostBucket'] = ResolversParentTypes['CostBucket']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -796,6 +938,18 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type KeyOperationUsageResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['KeyOperationUsage'] = ResolversParentTypes['KeyOperationUsage']> = ResolversObject<{
+  app?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  errors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['OperationKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type KeyUsageMinuteResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['KeyUsageMinute'] = ResolversParentTypes['KeyUsageMinute']> = ResolversObject<{
   admitted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   minute?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -820,6 +974,15 @@ export type MutationResolvers<ContextType = AccountsContext, ParentType extends 
   signIn?: Resolver<ResolversTypes['Session'], ParentType, ContextType, RequireFields<MutationSignInArgs, 'address' | 'signature'>>;
   signOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   submitDapp?: Resolver<ResolversTypes['DappRequest'], ParentType, ContextType, RequireFields<MutationSubmitDappArgs, 'input'>>;
+}>;
+
+export type OperationKindResolvers = { DOCUMENT: 'document', TOOL: 'tool' };
+
+export type OperationUsageResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['OperationUsage'] = ResolversParentTypes['OperationUsage']> = ResolversObject<{
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type PageInfoResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -914,13 +1077,19 @@ export type Resolvers<ContextType = AccountsContext> = ResolversObject<{
   ApiKey?: ApiKeyResolvers<ContextType>;
   ApiKeyRequest?: ApiKeyRequestResolvers<ContextType>;
   ApiKeyStatus?: ApiKeyStatusResolvers;
+  App?: AppResolvers<ContextType>;
+  AppDocument?: AppDocumentResolvers<ContextType>;
+  AppVersion?: AppVersionResolvers<ContextType>;
   CostBucket?: CostBucketResolvers<ContextType>;
   DappAccess?: DappAccessResolvers<ContextType>;
   DappRequest?: DappRequestResolvers<ContextType>;
   DappStatus?: DappStatusResolvers;
   DateTime?: GraphQLScalarType;
+  KeyOperationUsage?: KeyOperationUsageResolvers<ContextType>;
   KeyUsageMinute?: KeyUsageMinuteResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  OperationKind?: OperationKindResolvers;
+  OperationUsage?: OperationUsageResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Partner?: PartnerResolvers<ContextType>;
   PartnerCredential?: PartnerCredentialResolvers<ContextType>;
