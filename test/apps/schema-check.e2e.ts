@@ -34,6 +34,7 @@ const dataDir = join(root, 'data');
 let server: ServeProcess | undefined;
 let url = '';
 let publishToken = '';
+let ownerSession = '';
 
 /** A proposed schema written to a file: the committed one with `edit` applied (which must change it). */
 function schemaFile(name: string, edit: (sdl: string) => string): string {
@@ -82,6 +83,7 @@ beforeAll(async () => {
   url = server.url;
   await waitForStatus(`${url}/healthz`, 200, 120_000);
   const session = await testWallet().signIn(url);
+  ownerSession = session;
   const key = await post(
     url,
     '/api/account/api-keys',
@@ -212,7 +214,10 @@ describe('POST /api/admin/schema/check', () => {
   it('the SDL as text/plain works as well as { "schema" }', async () => {
     const r = await check(SDL.replace(GLOBAL_FIELD, ''), ADMIN_TOKEN, 'text/plain');
     expect(r.status).toBe(200);
-    expect(r.body.breaking[0].documents[0]).toMatchObject({
+    const removed = (r.body.breaking as Array<{ description: string; documents: unknown[] }>).find(
+      (c) => c.description === 'GlobalMarket.activeCryptocurrencies was removed.',
+    );
+    expect(removed?.documents[0]).toMatchObject({
       app: 'my-dapp',
       versions: ['1.0.0'],
       documentId: idOf('Global'),
@@ -244,9 +249,13 @@ describe('POST /api/admin/schema/check', () => {
     expect(huge.body.error.code).toBe('SCHEMA_TOO_LARGE');
   });
 
-  it('no token is 401, a publish token of no app is 401 INVALID_PUBLISH_TOKEN', async () => {
+  it('no token is 401, a non-administrator 403, a publish token of no app 401 INVALID_PUBLISH_TOKEN', async () => {
     const none = await fetch(`${url}/api/admin/schema/check`, { method: 'POST', body: SDL });
     expect(none.status).toBe(401);
+    // A signed-in wallet that is not an administrator: its own apps are checked with their publish token instead.
+    const owner = await check({ schema: SDL }, ownerSession);
+    expect(owner.status).toBe(403);
+    expect(owner.body.error.code).toBe('FORBIDDEN');
     const foreign = await check({ schema: SDL }, `cwp_${'A'.repeat(43)}`);
     expect(foreign.status).toBe(401);
     expect(foreign.body.error.code).toBe('INVALID_PUBLISH_TOKEN');
