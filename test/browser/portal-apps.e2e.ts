@@ -212,6 +212,28 @@ describe('the portal’s apps', () => {
         `document "${wrong}": its id must be the SHA-256 of its body (hex, optionally prefixed "sha256:"); the body hashes to ${createHash('sha256').update(body).digest('hex')} (DOCUMENT_HASH_MISMATCH)`,
       );
     expect(await reloaded.locator('[data-testid="version"][data-version="2.0.0"]').count()).toBe(0);
+    // A document the schema does not have (DOCUMENT_INVALID, named, with graphql-js's reason), and a file that is
+    // not JSON (INVALID_JSON): each refusal replaces the last, nothing is published.
+    const invalid = 'query Nope { zzqqxx }';
+    const invalidId = `sha256:${createHash('sha256').update(invalid).digest('hex')}`;
+    for (const [text, expected] of [
+      [
+        JSON.stringify({ [invalidId]: invalid }),
+        `document "${invalidId}" is not valid against the current API schema: Cannot query field "zzqqxx" on type "Query". (DOCUMENT_INVALID)`,
+      ],
+      [
+        '{ "sha256:ab": ',
+        'manifest must be JSON: a persisted-documents.json or an Apollo persisted query manifest (INVALID_JSON)',
+      ],
+    ] as const) {
+      await publish.getByTestId('publish-file').setInputFiles({
+        name: 'persisted-documents.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(text),
+      });
+      await publish.getByTestId('publish').click();
+      await expect.poll(() => pubErr.textContent()).toBe(expected);
+    }
     await reloaded.scrollIntoViewIfNeeded();
     await shot(page, 'apps-02-refused-manifest');
     await expectAccessible(frame, 'apps-refused-manifest');

@@ -10,8 +10,9 @@ import { AppKeys } from './apps-keys.tsx';
 import type { App, KeyChoice } from './apps-logic.ts';
 import { appWarning } from './apps-logic.ts';
 import { AppOrigins } from './apps-origins.tsx';
-import { PublishForm, VersionList } from './apps-publish.tsx';
+import { PublishForm } from './apps-publish.tsx';
 import { RotateToken } from './apps-token.tsx';
+import { VersionList } from './apps-versions.tsx';
 import { When } from './ui.tsx';
 
 export function AppCard(props: {
