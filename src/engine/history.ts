@@ -96,7 +96,18 @@ export function upperBound(bars: readonly Bar[], ts: number): number {
  */
 export function combineBars(into: Bar | undefined, bar: Bar, res: Resolution): Bar {
   const ts = bucketStart(bar.ts, res);
-  if (into === undefined) return { ...bar, ts };
+  if (into === undefined)
+    return {
+      ts,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      openTs: bar.openTs,
+      closeTs: bar.closeTs,
+      volumeUsd: bar.volumeUsd,
+      marketCapUsd: bar.marketCapUsd,
+    };
   if (into.ts !== ts)
     throw new RangeError(`bar at ${bar.ts} is outside the ${res} bucket starting ${into.ts}`);
   const takeOpen = bar.openTs < into.openTs;

@@ -239,25 +239,55 @@ export function decodeHistoryCache(buf: Buffer): HistoryCache | null {
 }
 
 /**
- * The bars of one section. Most of a restart's reading is here: 262,000 objects of nine numbers, each number a heap
- * object of its own, all of them surviving the young generation (the garbage collector's copying is most of it).
+ * The bars of one section, as views of the cache's bytes. Most of a restart's reading was here: 262,000 objects of
+ * nine numbers, each number a heap object of its own, all of them surviving the young generation. A view is one small
+ * object whose figures stay in the buffer (read-only: the engine replaces a bar it merges into, never changes one).
  */
 function barsOf(f: Float64Array, flags: Uint8Array): Bar[] {
+  const section = { f, flags };
   const out = new Array<Bar>(flags.length);
-  for (let i = 0, j = 0; i < flags.length; i++, j += 9) {
-    out[i] = {
-      ts: f[j] as number,
-      open: f[j + 1] as number,
-      high: f[j + 2] as number,
-      low: f[j + 3] as number,
-      close: f[j + 4] as number,
-      openTs: f[j + 5] as number,
-      closeTs: f[j + 6] as number,
-      volumeUsd: (flags[i] as number) & 1 ? null : (f[j + 7] as number),
-      marketCapUsd: (flags[i] as number) & 2 ? null : (f[j + 8] as number),
-    };
-  }
+  for (let i = 0; i < flags.length; i++) out[i] = new CachedBar(section, i);
   return out;
+}
+
+/** One bar of a cache section: nine float64 at `9 i` of `f`, and its null flags at `i` of `flags`. */
+class CachedBar implements Bar {
+  constructor(
+    private readonly s: { readonly f: Float64Array; readonly flags: Uint8Array },
+    private readonly i: number,
+  ) {}
+  get ts(): number {
+    return this.s.f[this.i * 9] as number;
+  }
+  get open(): number {
+    return this.s.f[this.i * 9 + 1] as number;
+  }
+  get high(): number {
+    return this.s.f[this.i * 9 + 2] as number;
+  }
+  get low(): number {
+    return this.s.f[this.i * 9 + 3] as number;
+  }
+  get close(): number {
+    return this.s.f[this.i * 9 + 4] as number;
+  }
+  get openTs(): number {
+    return this.s.f[this.i * 9 + 5] as number;
+  }
+  get closeTs(): number {
+    return this.s.f[this.i * 9 + 6] as number;
+  }
+  get volumeUsd(): number | null {
+    return (this.s.flags[this.i] as number) & 1 ? null : (this.s.f[this.i * 9 + 7] as number);
+  }
+  get marketCapUsd(): number | null {
+    return (this.s.flags[this.i] as number) & 2 ? null : (this.s.f[this.i * 9 + 8] as number);
+  }
+  /** As JSON, the bar's nine figures, as a plain bar gives them. */
+  toJSON(): Bar {
+    const { ts, open, high, low, close, openTs, closeTs, volumeUsd, marketCapUsd } = this;
+    return { ts, open, high, low, close, openTs, closeTs, volumeUsd, marketCapUsd };
+  }
 }
 
 /** Writes the cache to `path` durably: a temporary file, flushed to disk, renamed over the old one. */
