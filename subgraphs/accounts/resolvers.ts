@@ -331,6 +331,7 @@ export const resolvers: Resolvers<AccountsContext> = {
   },
 
   AppDocument: {
+    id: (d) => d.documentId,
     // The owner was checked at `Account.apps`, the only way to an app version.
     usage: (d, { days }, ctx) =>
       ctx.loaders.documentUsage.load({
