@@ -318,6 +318,19 @@ describe('the portal’s apps', () => {
       )
       .toEqual(['1.0.1', '1.0.0']);
 
+    // Usage per document beside the key's usage (usage.tsx, operations.ts): the document run above by id and by
+    // body from a server and the listed origin (3), refused from two unlisted origins (2), under version 1.0.0.
+    await refresh(frame);
+    const keyCard = frame.locator(`[data-testid="key"][data-key-id="${keyId}"]`);
+    const docName = /^query (\w+)/.exec(text)?.[1] as string;
+    const docRow = keyCard.getByTestId('operation-row').filter({ hasText: docName });
+    await docRow.waitFor({ state: 'visible' });
+    expect(await docRow.locator('th').textContent()).toBe(`${docName}Document of my-dapp, version 1.0.0`);
+    expect((await docRow.locator('td').allTextContents()).slice(0, 3)).toEqual(['5', '0', '2']);
+    expect(await keyCard.getByTestId('operations-empty').count()).toBe(0);
+    await keyCard.getByTestId('operations').scrollIntoViewIfNeeded();
+    await shot(page, 'apps-03-key-operations');
+
     // 1280 and 360 px: screenshots, nothing wider than the page.
     await reloaded.scrollIntoViewIfNeeded();
     await shot(page, 'apps-03-1280');

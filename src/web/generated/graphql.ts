@@ -42,6 +42,13 @@ export type DappStatus =
   /** Waiting for review. */
   | 'SUBMITTED';
 
+/** Kind of an operation counted per key. */
+export type OperationKind =
+  /** A trusted document of one of the key's app versions. */
+  | 'DOCUMENT'
+  /** A tool call on the MCP endpoint (`/mcp`). */
+  | 'TOOL';
+
 /** Plan of an API key. */
 export type Plan =
   /** Up to 10,000 requests per minute, set on approval. */
@@ -166,10 +173,11 @@ export type PortalMeQuery = { me: { id: string, address: string, role: Role, cre
 export type PortalKeyUsageQueryVariables = Exact<{
   id: string | number;
   minutes?: number;
+  days?: number;
 }>;
 
 
-export type PortalKeyUsageQuery = { apiKey: { id: string, usage: Array<{ minute: string, admitted: number, rateLimited: number, unauthorized: number }> } | null };
+export type PortalKeyUsageQuery = { apiKey: { id: string, usage: Array<{ minute: string, admitted: number, rateLimited: number, unauthorized: number }>, operations: Array<{ kind: OperationKind, name: string, documentId: string | null, app: string | null, version: string | null, requests: number, errors: number, refusals: number, cost: number }> } | null };
 
 export type PortalSignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -241,7 +249,7 @@ export const AdminCoinListDocument = {"__meta__":{"hash":"sha256:536037376bd8b8d
 export const AdminCoinChartDocument = {"__meta__":{"hash":"sha256:98647a7645f283bec769c9b271dfecd895ea6554a8b5a39b87db0a74c70c42bd"}} as unknown as DocumentNode<AdminCoinChartQuery, AdminCoinChartQueryVariables>;
 export const AdminCoinCandlesDocument = {"__meta__":{"hash":"sha256:8232b13f24c3e43301bf7fe7d52836ba6387a0813d3749193a968c2e981ed3d2"}} as unknown as DocumentNode<AdminCoinCandlesQuery, AdminCoinCandlesQueryVariables>;
 export const PortalMeDocument = {"__meta__":{"hash":"sha256:4b51a8264df6ea2bbbc03ee129716e8fe3d4905236dd2781d453a94292491d34"}} as unknown as DocumentNode<PortalMeQuery, PortalMeQueryVariables>;
-export const PortalKeyUsageDocument = {"__meta__":{"hash":"sha256:2b933aa2c06735147907c9c09dca5d3605f6a820a8aa020baeda448d975a117a"}} as unknown as DocumentNode<PortalKeyUsageQuery, PortalKeyUsageQueryVariables>;
+export const PortalKeyUsageDocument = {"__meta__":{"hash":"sha256:c785a451bbd347bf6eebd00c55a58001f750781d833665923d115737eb48e322"}} as unknown as DocumentNode<PortalKeyUsageQuery, PortalKeyUsageQueryVariables>;
 export const PortalSignOutDocument = {"__meta__":{"hash":"sha256:4e32f807d3e76ab946829bc78715548105dad837366cdca6acf20b6468fddbb0"}} as unknown as DocumentNode<PortalSignOutMutation, PortalSignOutMutationVariables>;
 export const PortalRequestApiKeyDocument = {"__meta__":{"hash":"sha256:55e7e317b4247c296a09536d29b46df5a9c8a9332e48d588a2d79fa2f20e1168"}} as unknown as DocumentNode<PortalRequestApiKeyMutation, PortalRequestApiKeyMutationVariables>;
 export const PortalRevokeApiKeyDocument = {"__meta__":{"hash":"sha256:7c1da07c511a75d1755e8effd88c35487f350eb8ecaf8f5cfca15e8eb221a283"}} as unknown as DocumentNode<PortalRevokeApiKeyMutation, PortalRevokeApiKeyMutationVariables>;

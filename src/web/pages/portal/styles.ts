@@ -104,6 +104,12 @@ figure.chart > svg { display: block; max-width: 100%; height: auto; font-family:
 figure.chart svg text { fill: var(--muted); }
 figure.chart figcaption { font-size: 0.88em; display: flex; gap: 14px; flex-wrap: wrap; align-items: center; }
 .chart-empty { color: var(--muted); margin: 6px 0; }
+/* Usage per tool and document (usage.tsx) */
+.table-scroll { overflow-x: auto; }
+table.operations { border-collapse: collapse; width: 100%; margin: 4px 0; font-size: 0.9em; }
+table.operations th, table.operations td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: right; }
+table.operations th[scope="row"], table.operations thead th:first-child { text-align: left; overflow-wrap: anywhere; }
+table.operations th[scope="row"] .muted { display: block; font-weight: 400; font-size: 0.9em; }
 .sr-only {
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0);
   white-space: nowrap; border: 0;

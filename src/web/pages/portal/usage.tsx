@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
-/** One key's requests per minute over the last hour: admitted, 429 and 401, as a line chart with refusal markers. */
+/**
+ * One key's usage: requests per minute over the last hour (admitted, 429 and 401, as a line chart with refusal
+ * markers), and its usage per MCP tool and per trusted document over the last 30 days as a table (operations.ts).
+ */
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { LineChart } from '../../shared/charts.tsx';
@@ -7,18 +10,68 @@ import { gql } from '../../shared/graph.ts';
 import { PortalKeyUsageDocument } from '../../generated/graphql.ts';
 import type { UsageMinute } from './logic.ts';
 import { usageSummary, usageView } from './logic.ts';
+import { OPERATION_DAYS, OPERATIONS_EMPTY, operationRows } from './operations.ts';
+import type { KeyOperation } from './operations.ts';
 import { clockTime, errorText } from './ui.tsx';
 
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; usage: UsageMinute[] };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ok'; usage: UsageMinute[]; operations: readonly KeyOperation[] };
+
+/** The key's tools and documents over the last {@link OPERATION_DAYS} days, or the empty state. */
+function Operations(props: { keyId: string; operations: readonly KeyOperation[] }): JSX.Element {
+  const rows = operationRows(props.operations);
+  const headingId = `operations-h-${props.keyId}`;
+  return (
+    <div role="group" aria-labelledby={headingId} data-testid="operations">
+      <h5 id={headingId}>Tools and documents, last {OPERATION_DAYS} days</h5>
+      {rows.length === 0 ? (
+        <p class="chart-empty" data-testid="operations-empty">
+          {OPERATIONS_EMPTY}
+        </p>
+      ) : (
+        <div class="table-scroll">
+          <table class="operations">
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Errors</th>
+                <th scope="col">Refusals</th>
+                <th scope="col">Cost</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key} data-testid="operation-row">
+                  <th scope="row" title={r.title}>
+                    {r.label}
+                    <span class="muted">{r.source}</span>
+                  </th>
+                  <td>{r.requests}</td>
+                  <td>{r.errors}</td>
+                  <td>{r.refusals}</td>
+                  <td>{r.cost}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function KeyUsage(props: { keyId: string; prefix: string; refresh: number }): JSX.Element {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
     let live = true;
-    gql(PortalKeyUsageDocument, { id: props.keyId, minutes: 60 }).then(
+    gql(PortalKeyUsageDocument, { id: props.keyId, minutes: 60, days: OPERATION_DAYS }).then(
       (r) => {
-        if (live) setState({ kind: 'ok', usage: r.apiKey?.usage ?? [] });
+        if (live)
+          setState({ kind: 'ok', usage: r.apiKey?.usage ?? [], operations: r.apiKey?.operations ?? [] });
       },
       (e: unknown) => {
         if (live) setState({ kind: 'error', message: errorText(e) });
@@ -40,24 +93,29 @@ export function KeyUsage(props: { keyId: string; prefix: string; refresh: number
     );
   else {
     const view = usageView(state.usage, clockTime);
-    body = view.empty ? (
-      <p class="chart-empty" data-testid="usage-empty">
-        No data yet.
-      </p>
-    ) : (
+    body = (
       <>
-        <p class="muted" data-testid="usage-summary">
-          {usageSummary(view.totals)}
-        </p>
-        <div data-testid="usage-chart">
-          <LineChart
-            label={`Requests per minute with key ${props.prefix}, last 60 minutes`}
-            series={view.series}
-            markers={view.markers}
-            xFormat={clockTime}
-            table={{ xLabel: 'Minute' }}
-          />
-        </div>
+        {view.empty ? (
+          <p class="chart-empty" data-testid="usage-empty">
+            No data yet.
+          </p>
+        ) : (
+          <>
+            <p class="muted" data-testid="usage-summary">
+              {usageSummary(view.totals)}
+            </p>
+            <div data-testid="usage-chart">
+              <LineChart
+                label={`Requests per minute with key ${props.prefix}, last 60 minutes`}
+                series={view.series}
+                markers={view.markers}
+                xFormat={clockTime}
+                table={{ xLabel: 'Minute' }}
+              />
+            </div>
+          </>
+        )}
+        <Operations keyId={props.keyId} operations={state.operations} />
       </>
     );
   }
