@@ -46,6 +46,7 @@ export const VARIANTS = [
   'hive-rust-inbound',
   'ours',
   'ours-nodedup',
+  'ours-apps',
   'ours-unobserved',
   'ours-observed',
   'embedded',
@@ -66,6 +67,8 @@ export const LABEL: Record<Variant, string> = {
   'hive-rust-inbound': 'Hive Gateway runtime, Rust planner (HTTP subgraphs, fetch and inbound dedup on)',
   ours: 'our router, all plugins (HTTP subgraphs)',
   'ours-nodedup': 'our router, all plugins (HTTP subgraphs, in-flight dedup off)',
+  'ours-apps':
+    'our router, all plugins, every key trusted-only in an app holding the safelist (HTTP subgraphs)',
   'ours-unobserved':
     'our router through the process wiring, observability off: LOG_LEVEL=error, no metrics (HTTP subgraphs)',
   'ours-observed': 'our router as operated: access lines to a file, metrics, tracing off (HTTP subgraphs)',

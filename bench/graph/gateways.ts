@@ -11,7 +11,14 @@ import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
 import * as httpTransport from '@graphql-mesh/transport-http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { createAccess } from '../../src/access/access.ts';
+import { AppService } from '../../src/accounts/apps.ts';
+import { StoredAppPolicies } from '../../src/accounts/app-policy.ts';
+import type { AppPolicies } from '../../src/accounts/app-policy.ts';
+import { AuthService } from '../../src/accounts/auth.ts';
+import { documentCheck } from '../../router/trusted/check.ts';
+import { wallet } from '../../test/names/harness.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -116,7 +123,8 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
   // (in-process lookup cache, in-memory rate limiter).
   const db: Db = await openDb({});
   const keys = new ApiKeyService(db, { pepper: PEPPER });
-  const raw = await makeKeys(keys);
+  const apps = variant === 'ours-apps' ? await trustedOnlyKeys(db, keys) : null;
+  const raw = apps ? apps.keys : (await makeKeys(keys)).map((k) => k.key);
   // ours-observed: as operated, through the product's process wiring (`src/start/process.ts`): an access line per
   // request at info (JSON on stderr: the orchestrator sends it to a file), Prometheus metrics, tracing off.
   // ours-unobserved: the same wiring with observability off (errors alone logged, no metrics): its baseline.
@@ -135,6 +143,7 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
     persisted: { manifest: safelist(), mode: 'safelist' },
     subgraphs: { kind: 'http', urls },
     dedupe: variant !== 'ours-nodedup',
+    ...(apps ? { apps: apps.policies } : {}),
     ...(run?.metrics ? { onSubgraphFetch: run.metrics.observeFetch.bind(run.metrics) } : {}),
   });
   const app = fastifyApp(run?.fastifyOptions);
@@ -148,4 +157,36 @@ export async function serveGateway(variant: Variant, urls: Record<SubgraphName, 
   }
   await mountRouter(app, router);
   return { url: await listen(app), keys: raw };
+}
+
+/**
+ * ours-apps: the keys of one signed-in account, in apps whose active version is the safelist (20 keys per app, the
+ * most an app takes), every key set to `documents: trusted-only` (docs/apps.md); the policy read from the store as
+ * the product reads it.
+ */
+async function trustedOnlyKeys(
+  db: Db,
+  keys: ApiKeyService,
+): Promise<{ keys: string[]; policies: AppPolicies }> {
+  const auth = new AuthService(db, { domain: 'bench.local' });
+  const w = wallet('LTC');
+  const c = await auth.challenge(w.address);
+  const { account } = await auth.signIn(w.address, w.sign(c.challenge), c.nonce);
+  const made = await makeKeys(keys, account.id);
+  const policies = new StoredAppPolicies(db);
+  const apps = new AppService(db, { check: documentCheck() });
+  const manifest = Object.fromEntries(
+    [...safelist().values()].map((body) => [
+      `sha256:${createHash('sha256').update(body).digest('hex')}`,
+      body,
+    ]),
+  );
+  for (let i = 0; i * 20 < made.length; i++) {
+    const group = made.slice(i * 20, i * 20 + 20);
+    const name = `bench-${i}`;
+    await apps.create(account, { name, keys: group.map((k) => k.id) });
+    await apps.publish({ kind: 'account', account }, name, { version: '1', manifest, activate: true });
+    for (const k of group) await apps.setKey(account, name, k.id, 'trusted-only');
+  }
+  return { keys: made.map((k) => k.key), policies };
 }

@@ -5,11 +5,24 @@ import type { ApiKeyService } from '../../src/accounts/keys.ts';
 import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { KEYS, QUERIES } from './config.ts';
 
-/** 100 approved enterprise keys at the highest per-key limit (10,000/min), the way `keys create` makes them. */
-export async function makeKeys(keys: ApiKeyService): Promise<string[]> {
-  const out: string[] = [];
-  for (let k = 0; k < KEYS; k++)
-    out.push((await keys.create({ plan: 'enterprise', description: `bench ${k}`, approve: true })).key);
+/**
+ * 100 approved enterprise keys at the highest per-key limit (10,000/min), the way `keys create` makes them (owned by
+ * `ownerId` when given, as a signed-in account's keys are).
+ */
+export async function makeKeys(
+  keys: ApiKeyService,
+  ownerId?: string,
+): Promise<{ key: string; id: string }[]> {
+  const out: { key: string; id: string }[] = [];
+  for (let k = 0; k < KEYS; k++) {
+    const { key, record } = await keys.create({
+      plan: 'enterprise',
+      description: `bench ${k}`,
+      approve: true,
+      ownerId,
+    });
+    out.push({ key, id: record.id });
+  }
   return out;
 }
 

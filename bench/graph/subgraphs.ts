@@ -58,7 +58,7 @@ export async function serveSubgraphs(): Promise<Ready> {
   const por = await ensureDemoSnapshot(db, deployment, dataDir);
   if (por.status === 'skipped') throw new Error(`no proof-of-reserves snapshot: ${por.reason}`);
   const keys = new ApiKeyService(db, { pepper: PEPPER });
-  const raw = await makeKeys(keys);
+  const raw = (await makeKeys(keys)).map((k) => k.key);
 
   const deps: GraphDeps = {
     db,
