@@ -128,7 +128,9 @@ describe('the portal’s apps', () => {
       .poll(() => frame.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('copy-token');
     await frame.getByTestId('copy-token').click();
-    await expect.poll(() => frame.getByTestId('copy-token-status').textContent()).toMatch(/Copied|selected/);
+    await expect
+      .poll(() => frame.getByTestId('token-dialog').getByTestId('copy-status').textContent())
+      .toMatch(/Copied|selected/);
     await shot(page, 'apps-01-token-once');
     await expectAccessible(frame, 'apps-token-dialog');
     await frame.getByTestId('token-dialog-done').click();

@@ -7,65 +7,18 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { appsApi } from './apps-api.ts';
 import type { AppChange } from './apps-change.tsx';
-import { copyText } from './key-dialog.tsx';
+import { SecretDialog } from './key-dialog.tsx';
 
 export function TokenDialog(props: { app: string; token: string; onClose: () => void }): JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const copyRef = useRef<HTMLButtonElement>(null);
-  const [copied, setCopied] = useState('');
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (!d.open) d.showModal();
-    copyRef.current?.focus();
-    const onClose = () => props.onClose();
-    d.addEventListener('close', onClose);
-    return () => d.removeEventListener('close', onClose);
-  }, []);
-
-  async function copy() {
-    const how = await copyText(props.token, inputRef.current);
-    setCopied(
-      how === 'copied'
-        ? 'Copied to the clipboard.'
-        : 'The token is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
-    );
-  }
-
   return (
-    <dialog
-      ref={ref}
-      class="secret"
-      aria-labelledby="token-dialog-h"
-      aria-describedby="token-dialog-once"
-      data-testid="token-dialog"
+    <SecretDialog
+      name="token"
+      title={`Publish token of ${props.app}`}
+      once="Copy it now: it is shown this once. The server keeps only a fingerprint of it."
+      label={`Publish token of ${props.app}`}
+      secret={props.token}
+      onClose={props.onClose}
     >
-      <h2 id="token-dialog-h">Publish token of {props.app}</h2>
-      <p id="token-dialog-once" class="once">
-        Copy it now: it is shown this once. The server keeps only a fingerprint of it.
-      </p>
-      <div class="secret-row">
-        <label class="sr-only" for="new-token">
-          Publish token of {props.app}
-        </label>
-        <input
-          id="new-token"
-          ref={inputRef}
-          type="text"
-          readOnly
-          value={props.token}
-          data-testid="new-token"
-          onFocus={(e) => (e.target as HTMLInputElement).select()}
-        />
-        <button type="button" ref={copyRef} class="primary" onClick={copy} data-testid="copy-token">
-          Copy
-        </button>
-      </div>
-      <p role="status" aria-live="polite" class="muted" data-testid="copy-token-status">
-        {copied}
-      </p>
       <p>
         Store it as a secret of your CI and publish after codegen (it can publish and activate versions of
         this app, nothing else):
@@ -73,12 +26,7 @@ export function TokenDialog(props: { app: string; token: string; onClose: () => 
       <pre class="cmd" data-testid="publish-command">
         <code>{`COINWALLET_PUBLISH_TOKEN=… coinwallet apps publish --url ${location.origin} --app ${props.app} --version "$GIT_COMMIT" --activate persisted-documents.json`}</code>
       </pre>
-      <div class="actions">
-        <button type="button" onClick={() => ref.current?.close()} data-testid="token-dialog-done">
-          I have stored it — close
-        </button>
-      </div>
-    </dialog>
+    </SecretDialog>
   );
 }
 

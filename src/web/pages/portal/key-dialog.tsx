@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-/** The new key, shown once in a modal dialog with a copy button (the clipboard, else a selection to copy). */
-import type { JSX } from 'preact';
+/** A secret shown once in a modal dialog with a copy button (the clipboard, else a selection to copy). */
+import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** Whether this document may write to the clipboard (a wallet's frame may not be allowed to). */
@@ -27,17 +27,26 @@ export async function copyText(text: string, input: HTMLInputElement | null): Pr
   }
 }
 
-/** The new key, shown this once: a modal dialog (focus inside, Escape or Done closes it, focus goes back). */
-export function KeyDialog(props: {
+/**
+ * A secret shown this once (a new API key, an app's publish token): a modal dialog (focus inside, Escape or Done
+ * closes it, focus goes back) with a copy button. `name` (`key`, `token`) names its parts' ids and test ids.
+ */
+export function SecretDialog(props: {
+  name: string;
+  title: string;
+  /** Why to copy it now. */
+  once: string;
+  /** The secret's accessible label. */
+  label: string;
   secret: string;
-  prefix: string;
-  state: string;
   onClose: () => void;
+  children?: ComponentChildren;
 }): JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
   const [copied, setCopied] = useState<string>('');
+  const n = props.name;
 
   useEffect(() => {
     const d = ref.current;
@@ -54,7 +63,7 @@ export function KeyDialog(props: {
     setCopied(
       how === 'copied'
         ? 'Copied to the clipboard.'
-        : 'The key is selected: press Ctrl+C (⌘C on a Mac) to copy it.',
+        : `The ${n} is selected: press Ctrl+C (⌘C on a Mac) to copy it.`,
     );
   }
 
@@ -62,40 +71,61 @@ export function KeyDialog(props: {
     <dialog
       ref={ref}
       class="secret"
-      aria-labelledby="key-dialog-h"
-      aria-describedby="key-dialog-once"
-      data-testid="key-dialog"
+      aria-labelledby={`${n}-dialog-h`}
+      aria-describedby={`${n}-dialog-once`}
+      data-testid={`${n}-dialog`}
     >
-      <h2 id="key-dialog-h">Your new API key</h2>
-      <p id="key-dialog-once" class="once">
-        Copy it now: you will not see this key again. The server keeps only a fingerprint of it.
+      <h2 id={`${n}-dialog-h`}>{props.title}</h2>
+      <p id={`${n}-dialog-once`} class="once">
+        {props.once}
       </p>
       <div class="secret-row">
-        <label class="sr-only" for="new-key">
-          API key {props.prefix}
+        <label class="sr-only" for={`new-${n}`}>
+          {props.label}
         </label>
         <input
-          id="new-key"
+          id={`new-${n}`}
           ref={inputRef}
           type="text"
           readOnly
           value={props.secret}
-          data-testid="new-key"
+          data-testid={`new-${n}`}
           onFocus={(e) => (e.target as HTMLInputElement).select()}
         />
-        <button type="button" ref={copyRef} class="primary" onClick={copy} data-testid="copy-key">
+        <button type="button" ref={copyRef} class="primary" onClick={copy} data-testid={`copy-${n}`}>
           Copy
         </button>
       </div>
       <p role="status" aria-live="polite" class="muted" data-testid="copy-status">
         {copied}
       </p>
-      <p data-testid="key-dialog-state">{props.state}</p>
+      {props.children}
       <div class="actions">
-        <button type="button" onClick={() => ref.current?.close()} data-testid="key-dialog-done">
+        <button type="button" onClick={() => ref.current?.close()} data-testid={`${n}-dialog-done`}>
           I have stored it — close
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** The new key, shown this once. */
+export function KeyDialog(props: {
+  secret: string;
+  prefix: string;
+  state: string;
+  onClose: () => void;
+}): JSX.Element {
+  return (
+    <SecretDialog
+      name="key"
+      title="Your new API key"
+      once="Copy it now: you will not see this key again. The server keeps only a fingerprint of it."
+      label={`API key ${props.prefix}`}
+      secret={props.secret}
+      onClose={props.onClose}
+    >
+      <p data-testid="key-dialog-state">{props.state}</p>
+    </SecretDialog>
   );
 }
