@@ -105,6 +105,7 @@ figure.chart svg text { fill: var(--muted); }
 figure.chart figcaption { font-size: 0.88em; display: flex; gap: 14px; flex-wrap: wrap; align-items: center; }
 .chart-empty { color: var(--muted); margin: 6px 0; }
 /* Usage per tool and document (usage.tsx) */
+.operations-usage { margin-top: 12px; }
 .table-scroll { overflow-x: auto; }
 table.operations { border-collapse: collapse; width: 100%; margin: 4px 0; font-size: 0.9em; }
 table.operations th, table.operations td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: right; }

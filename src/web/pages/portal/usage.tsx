@@ -24,7 +24,7 @@ function Operations(props: { keyId: string; operations: readonly KeyOperation[] 
   const rows = operationRows(props.operations);
   const headingId = `operations-h-${props.keyId}`;
   return (
-    <div role="group" aria-labelledby={headingId} data-testid="operations">
+    <div class="operations-usage" role="group" aria-labelledby={headingId} data-testid="operations">
       <h5 id={headingId}>Tools and documents, last {OPERATION_DAYS} days</h5>
       {rows.length === 0 ? (
         <p class="chart-empty" data-testid="operations-empty">
