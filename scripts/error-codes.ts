@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { accessErrors } from '../src/access/errors.ts';
 import { appErrors } from '../src/accounts/app-errors.ts';
+import { dappErrors } from '../src/accounts/dapp-validate.ts';
 import { accountErrors } from '../src/accounts/errors.ts';
 import { keyErrors } from '../src/accounts/key-errors.ts';
 import { bridgeErrors } from '../src/bridge/errors.ts';
@@ -39,6 +40,7 @@ export const CATALOGS: readonly object[] = [
   accountErrors,
   keyErrors,
   appErrors,
+  dappErrors,
   nameErrors,
   bridgeErrors,
   serverErrors,

@@ -5,7 +5,8 @@
  * identities of their own (`api:<bucket>:<who>`), so that they never touch a key's request budget.
  * docs/plans-and-limits.md ("The /api limits") lists what each bucket covers.
  */
-import { ApiError } from '../core/errors.ts';
+import type { ApiError } from '../core/errors.ts';
+import { accessErrors } from './errors.ts';
 import type { RateLimitResult, RateLimitStore } from './limiter.ts';
 
 /**
@@ -49,18 +50,7 @@ export interface ApiLimiter {
 
 /** The 429 of a refused count. */
 export function apiRateLimited(bucket: ApiBucket, r: RateLimitResult): ApiError {
-  const reset = Math.max(1, Math.ceil(r.resetMs / 1000));
-  return new ApiError(
-    429,
-    'RATE_LIMITED',
-    `rate limit of ${r.limit} ${WHAT[bucket]} reached: retry after ${reset} s`,
-    {
-      'retry-after': String(reset),
-      'x-ratelimit-limit': String(r.limit),
-      'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(reset),
-    },
-  );
+  return accessErrors.apiRateLimited(r.limit, WHAT[bucket], Math.max(1, Math.ceil(r.resetMs / 1000)));
 }
 
 /** The limiter over `store` (the access layer's: memory, or Redis with its fallback) with `limits` per bucket. */

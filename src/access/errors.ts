@@ -96,6 +96,32 @@ export const accessErrors = errorCatalog('access', {
       `${limit} open subscriptions at once is the most for ${whoOf(plan)}: end one before opening another`,
     headers: { 'retry-after': '1' },
   },
+  /** Over a per-IP or per-account limit of `/api` (`api-limits.ts`; `what`: "sign-in attempts per minute", …). */
+  apiRateLimited: {
+    status: 429,
+    code: 'RATE_LIMITED',
+    message: (limit: number, what: string, reset: number) =>
+      `rate limit of ${limit} ${what} reached: retry after ${reset} s`,
+    headers: (limit: number, _what: string, reset: number) => ({
+      'retry-after': String(reset),
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(reset),
+    }),
+  },
+  /** A per-minute limit given for a key whose plan fixes it (`plans.ts`'s `limitFor`). */
+  limitNotEnterprise: {
+    status: 400,
+    code: 'INVALID_LIMIT',
+    message: (plan: string, base: number) =>
+      `limitPerMinute can only be set for enterprise keys: the ${plan} plan allows ${base} requests per minute`,
+  },
+  /** An enterprise key's per-minute limit out of range. */
+  badLimit: {
+    status: 400,
+    code: 'INVALID_LIMIT',
+    message: (max: number) => `limitPerMinute must be an integer from 1 to ${max} for an enterprise key`,
+  },
 });
 
 /**

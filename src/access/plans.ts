@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors.ts';
+import { accessErrors } from './errors.ts';
 
 /**
  * What one plan allows: every per-plan figure of the product, in one row per plan of {@link PLAN_TABLE}. A caller
@@ -160,18 +160,9 @@ export function limitFor(plan: Plan, custom?: number): number {
   if (custom === undefined) return base;
   if (plan !== 'enterprise') {
     if (custom === base) return base;
-    throw new ApiError(
-      400,
-      'INVALID_LIMIT',
-      `limitPerMinute can only be set for enterprise keys: the ${plan} plan allows ${base} requests per minute`,
-    );
+    throw accessErrors.limitNotEnterprise(plan, base);
   }
-  if (!Number.isInteger(custom) || custom < 1 || custom > ENTERPRISE_MAX_PER_MINUTE) {
-    throw new ApiError(
-      400,
-      'INVALID_LIMIT',
-      `limitPerMinute must be an integer from 1 to ${ENTERPRISE_MAX_PER_MINUTE} for an enterprise key`,
-    );
-  }
+  if (!Number.isInteger(custom) || custom < 1 || custom > ENTERPRISE_MAX_PER_MINUTE)
+    throw accessErrors.badLimit(ENTERPRISE_MAX_PER_MINUTE);
   return custom;
 }

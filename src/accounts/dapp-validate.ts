@@ -3,7 +3,8 @@
  * database. Every validation failure is a 400 whose code and message name the field.
  */
 import { KIT_TICKERS } from '../catalog/assets.ts';
-import { ApiError } from '../core/errors.ts';
+import { errorCatalog } from '../core/errors.ts';
+import type { ApiError } from '../core/errors.ts';
 import { invisibleIn, nonPublicHost } from './dapp-text.ts';
 
 /** Chains a dapp may declare: the 19 kit tickers and Solana. */
@@ -39,55 +40,71 @@ export interface DappInput {
 const FIELDS = ['name', 'site', 'icon', 'description', 'contactEmail', 'chains'] as const;
 type Field = (typeof FIELDS)[number] | 'notes';
 
-const CODE: Record<Field, string> = {
-  name: 'INVALID_NAME',
-  site: 'INVALID_SITE',
-  icon: 'INVALID_ICON',
-  description: 'INVALID_DESCRIPTION',
-  contactEmail: 'INVALID_CONTACT_EMAIL',
-  chains: 'INVALID_CHAINS',
-  notes: 'INVALID_NOTES',
-};
+/** A 400 naming the field (`at`: the field itself or an item of it, `chains[2]`) and what it expects. */
+const invalid = (code: string) => ({
+  status: 400,
+  code,
+  message: (at: string, expected: string) => `${at} ${expected}`,
+});
 
 /** Errors of dapp listing requests, review and the dapp store. */
-export const dappErrors = {
-  /** `at` is the field itself or an item of it (`chains[2]`). */
-  invalid: (field: Field, expected: string, at: string = field) =>
-    new ApiError(400, CODE[field], `${at} ${expected}`),
-  notObject: () => new ApiError(400, 'INVALID_BODY', 'request body must be a JSON object'),
-  unknownField: (field: string, allowed: readonly string[]) =>
-    new ApiError(
-      400,
-      'UNKNOWN_FIELD',
+export const dappErrors = errorCatalog('dapps', {
+  invalidName: invalid('INVALID_NAME'),
+  invalidSite: invalid('INVALID_SITE'),
+  invalidIcon: invalid('INVALID_ICON'),
+  invalidDescription: invalid('INVALID_DESCRIPTION'),
+  invalidContactEmail: invalid('INVALID_CONTACT_EMAIL'),
+  invalidChains: invalid('INVALID_CHAINS'),
+  invalidNotes: invalid('INVALID_NOTES'),
+  notObject: { status: 400, code: 'INVALID_BODY', message: 'request body must be a JSON object' },
+  unknownField: {
+    status: 400,
+    code: 'UNKNOWN_FIELD',
+    message: (field: string, allowed: readonly string[]) =>
       `unknown field ${JSON.stringify(field.slice(0, 40))}: accepted fields are ${allowed.join(', ')}`,
-    ),
-  accountNotFound: (id: string) =>
-    new ApiError(404, 'ACCOUNT_NOT_FOUND', `no account with id ${JSON.stringify(id.slice(0, 80))}`),
-  limited: (nextAt: number, now: number) =>
-    new ApiError(
-      429,
-      'DAPP_LIMIT_REACHED',
-      `at most ${DAPP_LIMITS.perWindow} dapp listing requests per account in 24 hours: the next is allowed at ${new Date(
-        nextAt,
-      ).toISOString()}`,
-      { 'retry-after': String(Math.max(1, Math.ceil((nextAt - now) / 1000))) },
-      undefined,
-      // The wait in whole seconds where a GraphQL client cannot see the response's headers.
-      { retryAfter: Math.max(1, Math.ceil((nextAt - now) / 1000)) },
-    ),
-  notFound: (id: string) =>
-    new ApiError(
-      404,
-      'DAPP_NOT_FOUND',
+  },
+  accountNotFound: {
+    status: 404,
+    code: 'ACCOUNT_NOT_FOUND',
+    message: (id: string) => `no account with id ${JSON.stringify(id.slice(0, 80))}`,
+  },
+  /** `next`: when the next request is allowed (ISO 8601); `wait`: seconds until then. */
+  limited: {
+    status: 429,
+    code: 'DAPP_LIMIT_REACHED',
+    message: (next: string, _wait: number) =>
+      `at most ${DAPP_LIMITS.perWindow} dapp listing requests per account in 24 hours: the next is allowed at ${next}`,
+    headers: (_next: string, wait: number) => ({ 'retry-after': String(wait) }),
+    // The wait in whole seconds where a GraphQL client cannot see the response's headers.
+    extensions: (_next: string, wait: number) => ({ retryAfter: wait }),
+  },
+  notFound: {
+    status: 404,
+    code: 'DAPP_NOT_FOUND',
+    message: (id: string) =>
       `no dapp with id ${JSON.stringify(id.slice(0, 80))}: ids are UUIDs from the dapp list`,
-    ),
-  stateConflict: (id: string, current: string, action: string, from: string) =>
-    new ApiError(
-      409,
-      'DAPP_STATE_CONFLICT',
+  },
+  stateConflict: {
+    status: 409,
+    code: 'DAPP_STATE_CONFLICT',
+    message: (id: string, current: string, action: string, from: string) =>
       `dapp ${id} is ${current}: only a ${from} dapp can be ${action}`,
-    ),
-};
+  },
+});
+
+const INVALID = {
+  name: dappErrors.invalidName,
+  site: dappErrors.invalidSite,
+  icon: dappErrors.invalidIcon,
+  description: dappErrors.invalidDescription,
+  contactEmail: dappErrors.invalidContactEmail,
+  chains: dappErrors.invalidChains,
+  notes: dappErrors.invalidNotes,
+} satisfies Record<Field, (at: string, expected: string) => ApiError>;
+
+/** The 400 of `field` (`at`: the field itself or an item of it, `chains[2]`): its code names the field. */
+const invalidField = (field: Field, expected: string, at: string = field): ApiError =>
+  INVALID[field](at, expected);
 
 /** Control characters: C0, DEL and C1 (Unicode `Cc`). */
 const CONTROL = /\p{Cc}/u;
@@ -178,17 +195,17 @@ function object(body: unknown): Record<string, unknown> {
 
 function text(v: unknown, field: Field, max: number, multiline: boolean): string {
   const rule = `is required: 1 to ${max} characters${multiline ? '' : ' on one line'}, not blank`;
-  if (typeof v !== 'string' || v.trim() === '') throw dappErrors.invalid(field, rule);
-  if ([...v].length > max) throw dappErrors.invalid(field, `must be at most ${max} characters`);
+  if (typeof v !== 'string' || v.trim() === '') throw invalidField(field, rule);
+  if ([...v].length > max) throw invalidField(field, `must be at most ${max} characters`);
   if ((multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(v) || LONE_SURROGATE.test(v)) {
-    throw dappErrors.invalid(
+    throw invalidField(
       field,
       `must not contain control characters${multiline ? ' other than tab and line breaks' : ''}`,
     );
   }
   const invisible = invisibleIn(v);
   if (invisible !== null)
-    throw dappErrors.invalid(
+    throw invalidField(
       field,
       `must not contain invisible or direction-changing characters (found ${invisible}): bidirectional overrides, zero-width and other format characters`,
     );
@@ -207,33 +224,32 @@ function httpsUrl(
   allowPrivate: boolean,
 ): { href: string; origin: string } {
   const rule = `is required: an https:// URL of at most ${DAPP_LIMITS.url} characters`;
-  if (typeof v !== 'string' || v === '') throw dappErrors.invalid(field, rule);
-  if (v.length > DAPP_LIMITS.url)
-    throw dappErrors.invalid(field, `must be at most ${DAPP_LIMITS.url} characters`);
+  if (typeof v !== 'string' || v === '') throw invalidField(field, rule);
+  if (v.length > DAPP_LIMITS.url) throw invalidField(field, `must be at most ${DAPP_LIMITS.url} characters`);
   if (/[\s"']/.test(v) || CONTROL.test(v) || LONE_SURROGATE.test(v))
-    throw dappErrors.invalid(field, 'must not contain quotes, spaces or control characters');
+    throw invalidField(field, 'must not contain quotes, spaces or control characters');
   const u = safeUrl(v);
   if (!u || u.protocol !== 'https:' || !u.hostname)
-    throw dappErrors.invalid(field, `must be an https:// URL such as https://app.example.com/`);
-  if (u.username || u.password) throw dappErrors.invalid(field, 'must not contain a user name or password');
+    throw invalidField(field, `must be an https:// URL such as https://app.example.com/`);
+  if (u.username || u.password) throw invalidField(field, 'must not contain a user name or password');
   if (u.href !== v && u.href !== `${v}/`) {
     const as = u.href.length <= 200 ? `: ${u.href}` : '';
-    throw dappErrors.invalid(
+    throw invalidField(
       field,
       `must be written as a URL parser writes it (lowercase host, punycode, no default port, percent-escapes)${as}`,
     );
   }
   const kind = allowPrivate ? null : nonPublicHost(u.hostname);
-  if (kind !== null) throw dappErrors.invalid(field, `must be on a public host: ${u.hostname} is ${kind}`);
+  if (kind !== null) throw invalidField(field, `must be on a public host: ${u.hostname} is ${kind}`);
   // Verbatim as given; the origin as the browser will report it.
   return { href: v, origin: u.origin };
 }
 
 function email(v: unknown): string {
   if (typeof v !== 'string' || v === '')
-    throw dappErrors.invalid('contactEmail', 'is required: an e-mail address such as dev@example.com');
+    throw invalidField('contactEmail', 'is required: an e-mail address such as dev@example.com');
   if (v.length > DAPP_LIMITS.email || !EMAIL.test(v))
-    throw dappErrors.invalid(
+    throw invalidField(
       'contactEmail',
       `must be an e-mail address such as dev@example.com (letters, digits and ! $ ' * + - ^ _ \` { | } ~ between single dots before the @; no ? & % # / =), at most ${DAPP_LIMITS.email} characters`,
     );
@@ -242,20 +258,19 @@ function email(v: unknown): string {
 
 function chainList(v: unknown): string[] {
   const rule = `is required: a non-empty array of tickers from ${DAPP_CHAINS.join(', ')}`;
-  if (!Array.isArray(v) || v.length === 0) throw dappErrors.invalid('chains', rule);
-  if (v.length > DAPP_CHAINS.length)
-    throw dappErrors.invalid('chains', `has at most ${DAPP_CHAINS.length} items`);
+  if (!Array.isArray(v) || v.length === 0) throw invalidField('chains', rule);
+  if (v.length > DAPP_CHAINS.length) throw invalidField('chains', `has at most ${DAPP_CHAINS.length} items`);
   const seen = new Set<string>();
   v.forEach((c: unknown, i) => {
     if (typeof c !== 'string' || !DAPP_CHAINS.includes(c)) {
       const got = typeof c === 'string' ? `; got ${JSON.stringify(c.slice(0, 20))}` : '';
-      throw dappErrors.invalid(
+      throw invalidField(
         'chains',
         `must be an uppercase ticker from ${DAPP_CHAINS.join(', ')}${got}`,
         `chains[${i}]`,
       );
     }
-    if (seen.has(c)) throw dappErrors.invalid('chains', `repeats ${c}: list each chain once`, `chains[${i}]`);
+    if (seen.has(c)) throw invalidField('chains', `repeats ${c}: list each chain once`, `chains[${i}]`);
     seen.add(c);
   });
   return [...seen];

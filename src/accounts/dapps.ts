@@ -143,7 +143,11 @@ export class DappService {
         recent.rows.map((r) => Number(r.created_at)),
         now,
       );
-      if (!next.allowed) throw dappErrors.limited(next.nextAt, now);
+      if (!next.allowed)
+        throw dappErrors.limited(
+          new Date(next.nextAt).toISOString(),
+          Math.max(1, Math.ceil((next.nextAt - now) / 1000)),
+        );
       const inserted = await tx.query<Row>(
         `INSERT INTO dapps (id, account_id, name, site, site_origin, icon, description, contact_email, chains,
            status, created_at)

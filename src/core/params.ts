@@ -23,6 +23,8 @@ export const paramErrors = errorCatalog('params', {
     code: 'REPEATED_PARAMETER',
     message: (name: string) => `${name} must be given once`,
   },
+  /** A time range the parameters give together that cannot be served (`rule` says why and what to send). */
+  range: { status: 400, code: 'INVALID_RANGE', message: (rule: string) => rule },
 });
 
 export const paramError = paramErrors.invalid;

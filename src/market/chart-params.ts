@@ -5,8 +5,7 @@
  */
 import { chartResolution, DAY_MS, RETENTION_MS } from '../engine/history.ts';
 import type { Resolution } from '../engine/types.ts';
-import { ApiError } from '../core/errors.ts';
-import { missingParam, paramError, single } from '../core/params.ts';
+import { missingParam, paramError, paramErrors, single } from '../core/params.ts';
 import type { Query } from '../core/params.ts';
 
 /** Largest numeric `days` accepted (10 years); longer histories are asked for with `days=max`. */
@@ -124,7 +123,7 @@ export function parseRange(q: Query, now: number): TimeWindow & { requestedTo: n
   const from = parseTime('from', fromRaw);
   const to = parseTime('to', toRaw);
   if (from < EARLIEST_MS) throw paramError('from', 'must be on or after 2009-01-01 (UNIX 1230768000)');
-  if (from >= to) throw new ApiError(400, 'INVALID_RANGE', 'from must be earlier than to');
+  if (from >= to) throw paramErrors.range('from must be earlier than to');
   return { from, to: Math.min(to, now), requestedTo: to };
 }
 
@@ -157,8 +156,7 @@ export function pickResolution(
     res === '5m'
       ? [chartResolution(span) === '5m', 2, 'hourly or daily']
       : [chartResolution(span) !== '1d', 95, 'daily'];
-  const fail = (rule: string) =>
-    new ApiError(400, 'INVALID_PARAMETER', `interval=${interval} ${rule}; use ${instead}`);
+  const fail = (rule: string) => paramError(`interval=${interval}`, `${rule}; use ${instead}`);
   if (!fits) throw fail(`needs a span of at most ${days} days`);
   if (!kept(res))
     throw fail(

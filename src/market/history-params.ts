@@ -2,8 +2,7 @@
  * Parameters of `/coins/{id}/history` (`date`) and `/coins/{id}/ohlc/range` (`interval` and its span limits). Pure:
  * every failure is a 400 whose message names the parameter and what it accepts.
  */
-import { ApiError } from '../core/errors.ts';
-import { missingParam, paramError, single } from '../core/params.ts';
+import { missingParam, paramError, paramErrors, single } from '../core/params.ts';
 import type { Query } from '../core/params.ts';
 import { DAY_MS, HOUR_MS, RETENTION_MS } from '../engine/history.ts';
 import { EARLIEST_MS, MAX_DAYS } from './chart-params.ts';
@@ -55,16 +54,13 @@ export function parseRangeInterval(q: Query): RangeInterval {
 export function checkRangeSpan(window: TimeWindow, interval: RangeInterval, now: number): void {
   const span = window.to - window.from;
   if (interval === 'daily') {
-    if (span > MAX_DAYS * DAY_MS)
-      throw new ApiError(400, 'INVALID_RANGE', `a daily range may span at most ${MAX_DAYS} days`);
+    if (span > MAX_DAYS * DAY_MS) throw paramErrors.range(`a daily range may span at most ${MAX_DAYS} days`);
     return;
   }
   if (span > MAX_HOURLY_RANGE_MS)
-    throw new ApiError(400, 'INVALID_RANGE', 'an hourly range may span at most 31 days: use interval=daily');
+    throw paramErrors.range('an hourly range may span at most 31 days: use interval=daily');
   if (window.from < now - RETENTION_MS['1h'] + HOUR_MS)
-    throw new ApiError(
-      400,
-      'INVALID_RANGE',
+    throw paramErrors.range(
       'interval=hourly serves only the last 95 days (hourly bars are not kept longer): from must lie within them, or use interval=daily',
     );
 }
