@@ -72,6 +72,13 @@ function usageDays(days: number): number {
   }
 }
 
+/** `first` of a list (1–`max`), else a 400 naming it. */
+function firstOf(first: number, max: number): number {
+  if (!Number.isInteger(first) || first < 1 || first > max)
+    throw fromApiError(paramError('first', `must be an integer from 1 to ${max}`));
+  return first;
+}
+
 /** The reviewer of a dapp parent: present on full records only. */
 const reviewedByOf = (d: OwnDapp): string | null =>
   'reviewedBy' in d && typeof d.reviewedBy === 'string' ? d.reviewedBy : null;
@@ -326,8 +333,15 @@ export const resolvers: Resolvers<AccountsContext> = {
     },
   },
 
+  App: {
+    versions: (a, { first }) => a.versions.slice(0, firstOf(first, 100)),
+  },
+
   AppVersion: {
-    documents: (v, _args, ctx) => ctx.loaders.versionDocuments.load({ appId: v.appId, version: v.version }),
+    documents: async (v, { first }, ctx) => {
+      const n = firstOf(first, 2000);
+      return (await ctx.loaders.versionDocuments.load({ appId: v.appId, version: v.version })).slice(0, n);
+    },
   },
 
   AppDocument: {

@@ -128,6 +128,12 @@ export type App = {
   versions: Array<AppVersion>;
 };
 
+
+/** An app of an account (docs/apps.md): its allowed origins, the keys it uses and its published versions. */
+export type AppVersionsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A trusted document of an app version. */
 export type AppDocument = {
   __typename?: 'AppDocument';
@@ -156,10 +162,16 @@ export type AppVersion = {
   active: Scalars['Boolean']['output'];
   /** When it was published. */
   createdAt: Scalars['DateTime']['output'];
-  /** Its trusted documents. */
+  /** Its trusted documents, in the manifest's order. */
   documents: Array<AppDocument>;
   /** Version label, as published. */
   version: Scalars['String']['output'];
+};
+
+
+/** A published version of an app: an immutable set of trusted documents. */
+export type AppVersionDocumentsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** How many operations had an estimated cost in a range. */
@@ -888,7 +900,7 @@ export type AppResolvers<ContextType = AccountsContext, ParentType extends Resol
   keys?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   origins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  versions?: Resolver<Array<ResolversTypes['AppVersion']>, ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['AppVersion']>, ParentType, ContextType, RequireFields<AppVersionsArgs, 'first'>>;
 }>;
 
 export type AppDocumentResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['AppDocument'] = ResolversParentTypes['AppDocument']> = ResolversObject<{
@@ -900,7 +912,7 @@ export type AppDocumentResolvers<ContextType = AccountsContext, ParentType exten
 export type AppVersionResolvers<ContextType = AccountsContext, ParentType extends ResolversParentTypes['AppVersion'] = ResolversParentTypes['AppVersion']> = ResolversObject<{
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  documents?: Resolver<Array<ResolversTypes['AppDocument']>, ParentType, ContextType>;
+  documents?: Resolver<Array<ResolversTypes['AppDocument']>, ParentType, ContextType, RequireFields<AppVersionDocumentsArgs, 'first'>>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
