@@ -36,6 +36,11 @@ function checkoutBaseline(): Variant {
     stdio: 'ignore',
   });
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'));
+  // A baseline from the compiled product on is run as `npm ci` leaves it: built.
+  const scripts = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
+  ).scripts;
+  if (scripts?.['build']) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'ignore' });
   return { name: `baseline ${BASELINE}`, root };
 }
 
