@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { accessErrors } from '../src/access/errors.ts';
+import { planErrors } from '../src/access/plans.ts';
 import { appErrors } from '../src/accounts/app-errors.ts';
 import { dappErrors } from '../src/accounts/dapp-validate.ts';
 import { accountErrors } from '../src/accounts/errors.ts';
@@ -35,6 +36,7 @@ export const CATALOGS: readonly object[] = [
   paramErrors,
   storeErrors,
   accessErrors,
+  planErrors,
   priceErrors,
   assetErrors,
   accountErrors,

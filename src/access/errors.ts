@@ -109,19 +109,6 @@ export const accessErrors = errorCatalog('access', {
       'x-ratelimit-reset': String(reset),
     }),
   },
-  /** A per-minute limit given for a key whose plan fixes it (`plans.ts`'s `limitFor`). */
-  limitNotEnterprise: {
-    status: 400,
-    code: 'INVALID_LIMIT',
-    message: (plan: string, base: number) =>
-      `limitPerMinute can only be set for enterprise keys: the ${plan} plan allows ${base} requests per minute`,
-  },
-  /** An enterprise key's per-minute limit out of range. */
-  badLimit: {
-    status: 400,
-    code: 'INVALID_LIMIT',
-    message: (max: number) => `limitPerMinute must be an integer from 1 to ${max} for an enterprise key`,
-  },
 });
 
 /**

@@ -1,4 +1,4 @@
-import { accessErrors } from './errors.ts';
+import { errorCatalog } from '../core/errors.ts';
 
 /**
  * What one plan allows: every per-plan figure of the product, in one row per plan of {@link PLAN_TABLE}. A caller
@@ -151,6 +151,23 @@ export function isPlan(v: unknown): v is Plan {
   return typeof v === 'string' && (PLANS as readonly string[]).includes(v);
 }
 
+/** The errors of a key's per-minute limit. */
+export const planErrors = errorCatalog('plans', {
+  /** A per-minute limit given for a key whose plan fixes it (`limitFor`). */
+  limitNotEnterprise: {
+    status: 400,
+    code: 'INVALID_LIMIT',
+    message: (plan: string, base: number) =>
+      `limitPerMinute can only be set for enterprise keys: the ${plan} plan allows ${base} requests per minute`,
+  },
+  /** An enterprise key's per-minute limit out of range. */
+  badLimit: {
+    status: 400,
+    code: 'INVALID_LIMIT',
+    message: (max: number) => `limitPerMinute must be an integer from 1 to ${max} for an enterprise key`,
+  },
+});
+
 /**
  * The per-minute limit of a key on `plan`. `custom` is only for enterprise keys (an integer from 1 to 10,000); for
  * free and pro it may only repeat the plan's limit. Throws `ApiError(400, 'INVALID_LIMIT')` otherwise.
@@ -160,9 +177,9 @@ export function limitFor(plan: Plan, custom?: number): number {
   if (custom === undefined) return base;
   if (plan !== 'enterprise') {
     if (custom === base) return base;
-    throw accessErrors.limitNotEnterprise(plan, base);
+    throw planErrors.limitNotEnterprise(plan, base);
   }
   if (!Number.isInteger(custom) || custom < 1 || custom > ENTERPRISE_MAX_PER_MINUTE)
-    throw accessErrors.badLimit(ENTERPRISE_MAX_PER_MINUTE);
+    throw planErrors.badLimit(ENTERPRISE_MAX_PER_MINUTE);
   return custom;
 }

@@ -6,7 +6,13 @@
 import type { Queryable } from '../store/db.ts';
 import { isUuid } from '../core/ids.ts';
 import { dayOf } from './usage.ts';
-import type { OperationOutcome, OperationRef } from './usage.ts';
+import type {
+  DocumentRef,
+  KeyOperationUsage,
+  OperationOutcome,
+  OperationRef,
+  OperationTotals,
+} from './usage.ts';
 
 /** One row of a flush: a key's operation on one day, and its counts. */
 export interface OperationCounts {
@@ -94,24 +100,6 @@ export async function pruneOperationUsage(q: Queryable, before: number): Promise
   await q.query('DELETE FROM usage_operation_days WHERE day < $1', [dayOf(before)]);
 }
 
-/** Counts of one operation over a window. */
-export interface OperationTotals {
-  requests: number;
-  errors: number;
-  refusals: number;
-  cost: number;
-}
-
-/** One operation of one key over a window: a tool by name, or a document of an app version by hash. */
-export interface KeyOperationUsage extends OperationTotals {
-  kind: 'document' | 'tool';
-  /** The tool's name, or the document's SHA-256 (lowercase hex). */
-  operation: string;
-  /** The app's id and version (documents); null for a tool. */
-  appId: string | null;
-  version: string | null;
-}
-
 /**
  * The operations of many keys from the UTC day holding `from` on (one read): per key as asked, tools then documents,
  * most requested first.
@@ -159,14 +147,6 @@ export async function operationsOfKeys(
     }
   }
   return keyIds.map((id) => (byKey.get(id.toLowerCase()) ?? []).map((e) => ({ ...e })));
-}
-
-/** A document of an app version, as its usage is asked. */
-export interface DocumentRef {
-  appId: string;
-  version: string;
-  /** SHA-256 of the body, lowercase hex. */
-  hash: string;
 }
 
 /** The usage of many documents of app versions (all keys together) from the UTC day holding `from` on: one read. */

@@ -16,10 +16,13 @@ import type { Queryable } from '../store/db.ts';
 import { costBucket, minuteOf, OPERATION_RETENTION_MS, USAGE_RETENTION_MS } from './usage.ts';
 import type { CallerPlan } from './plans.ts';
 import type {
+  DocumentRef,
+  KeyOperationUsage,
   KeyOutcome,
   KeyUsageMinute,
   OperationOutcome,
   OperationRef,
+  OperationTotals,
   ServiceStats,
   UsageReads,
   UsageSink,
@@ -32,7 +35,7 @@ import {
   pruneOperationUsage,
   writeOperationUsage,
 } from './usage-operations.ts';
-import type { DocumentRef, KeyOperationUsage, OperationBatch, OperationTotals } from './usage-operations.ts';
+import type { OperationBatch } from './usage-operations.ts';
 
 export interface UsageRecorderOptions {
   /** Clock, UNIX ms; default `Date.now`. */

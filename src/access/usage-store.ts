@@ -13,9 +13,16 @@ import {
 } from './usage-counts.ts';
 import type { UsageBatch } from './usage-counts.ts';
 import { COST_BUCKETS, costBucket, MINUTE_MS, minuteOf } from './usage.ts';
-import type { CostBucket, KeyUsageMinute, ServiceStats, UsageReads } from './usage.ts';
+import type {
+  CostBucket,
+  DocumentRef,
+  KeyOperationUsage,
+  KeyUsageMinute,
+  OperationTotals,
+  ServiceStats,
+  UsageReads,
+} from './usage.ts';
 import { documentUsageMany, operationsOfKeys } from './usage-operations.ts';
-import type { DocumentRef, KeyOperationUsage, OperationTotals } from './usage-operations.ts';
 
 /** Stored value of the last bucket's bound (`up_to` is part of the primary key, so it cannot be null). */
 const OPEN_BUCKET = -1;

@@ -24,7 +24,6 @@
  *   {@link OPERATION_RETENTION_MS}.
  */
 import type { CallerPlan } from './plans.ts';
-import type { DocumentRef, KeyOperationUsage, OperationTotals } from './usage-operations.ts';
 
 /** What happened to one request carrying a known key. */
 export type KeyOutcome = 'admitted' | 'rateLimited' | 'unauthorized';
@@ -130,4 +129,30 @@ export function costBucket(cost: number): number {
   let i = 0;
   while (i < b.length && cost > (b[i] as number)) i++;
   return i;
+}
+
+/** Counts of one operation over a window. */
+export interface OperationTotals {
+  requests: number;
+  errors: number;
+  refusals: number;
+  cost: number;
+}
+
+/** One operation of one key over a window: a tool by name, or a document of an app version by hash. */
+export interface KeyOperationUsage extends OperationTotals {
+  kind: 'document' | 'tool';
+  /** The tool's name, or the document's SHA-256 (lowercase hex). */
+  operation: string;
+  /** The app's id and version (documents); null for a tool. */
+  appId: string | null;
+  version: string | null;
+}
+
+/** A document of an app version, as its usage is asked. */
+export interface DocumentRef {
+  appId: string;
+  version: string;
+  /** SHA-256 of the body, lowercase hex. */
+  hash: string;
 }

@@ -4,7 +4,7 @@
  */
 import { DAY_MS, dayOf } from '../access/usage.ts';
 import { documentUsageMany } from '../access/usage-operations.ts';
-import type { KeyOperationUsage, OperationTotals } from '../access/usage-operations.ts';
+import type { KeyOperationUsage, OperationTotals } from '../access/usage.ts';
 import { isUuid } from '../core/ids.ts';
 import { paramErrors } from '../core/params.ts';
 import type { Queryable } from '../store/db.ts';

@@ -15,7 +15,7 @@ import type { AuthService } from '../../src/accounts/auth.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import type { Db } from '../../src/store/db.ts';
-import type { OperationTotals } from '../../src/access/usage-operations.ts';
+import type { OperationTotals } from '../../src/access/usage.ts';
 import type { AccountApp, NamedKeyOperation, VersionDocument } from '../../src/accounts/app-usage.ts';
 
 /** The part of DataLoader's API resolvers use: `load` batches the keys of one tick into one read. */

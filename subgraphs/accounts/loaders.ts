@@ -23,7 +23,7 @@ import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account, Role } from '../../src/accounts/types.ts';
 import type { Queryable } from '../../src/store/db.ts';
 import type { AccountsLoaders, DocumentUsageRequest, KeyUsageRequest } from './context.ts';
-import type { OperationTotals } from '../../src/access/usage-operations.ts';
+import type { OperationTotals } from '../../src/access/usage.ts';
 import {
   appsOfAccounts,
   documentsOfVersions,
