@@ -21,16 +21,29 @@ function apqHash(op: RawOperation): string | null {
   return typeof h === 'string' ? h : null;
 }
 
+/** The id `op` names its document by (`documentId`, else the APQ hash) and that id's SHA-256; nulls when none. */
+function sentId(op: RawOperation): { id: string | null; hash: string | null } {
+  const id = typeof op.documentId === 'string' ? op.documentId : apqHash(op);
+  return { id, hash: id === null ? null : hashOfId(id) };
+}
+
+/** The app document of an operation sent with `hash` (its id's) and `query` under `policy`; null when none. */
+function useOf(policy: KeyPolicy, hash: string | null, query: unknown): DocumentUse | null {
+  const h =
+    hash !== null && policy.byHash.has(hash)
+      ? hash
+      : typeof query === 'string'
+        ? (policy.hashOfBody.get(query) ?? null)
+        : null;
+  const version = h === null ? undefined : policy.versionOf.get(h);
+  return h === null || version === undefined
+    ? null
+    : { kind: 'document', appId: policy.appId, version, hash: h };
+}
+
 /** The app document `op` is under `policy` (by id, APQ hash or identical body, as sent); null when none. */
 export function documentUse(policy: KeyPolicy, op: RawOperation): DocumentUse | null {
-  const id = typeof op.documentId === 'string' ? op.documentId : apqHash(op);
-  let hash = id === null ? null : hashOfId(id);
-  if (hash === null || !policy.byHash.has(hash))
-    hash = typeof op.query === 'string' ? (policy.hashOfBody.get(op.query) ?? null) : null;
-  const version = hash === null ? undefined : policy.versionOf.get(hash);
-  return hash === null || version === undefined
-    ? null
-    : { kind: 'document', appId: policy.appId, version, hash };
+  return useOf(policy, sentId(op).hash, op.query);
 }
 
 /**
@@ -57,10 +70,9 @@ export function trustedDocumentsPlugin(policies: AppPolicies): RouterPlugin {
       if (!policy) return;
       const trustedOnly = policy.documents === 'trusted-only';
       for (const op of req.operations) {
-        const use = documentUse(policy, op);
+        const { id, hash } = sentId(op);
+        const use = useOf(policy, hash, op.query);
         if (use) (state.documents ??= new Map()).set(op, use);
-        const id = typeof op.documentId === 'string' ? op.documentId : apqHash(op);
-        const hash = id === null ? null : hashOfId(id);
         const body = hash === null ? undefined : policy.byHash.get(hash);
         if (body !== undefined) {
           op.query = body;
