@@ -22,12 +22,12 @@ const TRANSPORT_PACKAGES = '^(fastify|@fastify/|@apollo/|graphql($|/)|@graphql-|
 /** A relative import reaching into one of these folders (`../../rest/x.ts`, `../router/y.ts`). */
 const folder = (...names) => `^\\.{1,2}/(?:.*/)?(?:${names.join('|')})(?:/|\\.ts$)`;
 /**
- * What only start-up (`src/start`, `src/cli`) imports: the one reader of the environment (`src/config.ts` and its two
- * helpers) and the demo generator (`src/demo`). Below start-up a part takes plain options.
+ * What only start-up (`src/start`, `src/cli`) imports: the one reader of the environment (`src/config.ts`, its sections
+ * in `src/config/` and its two helpers) and the demo generator (`src/demo`). Below start-up a part takes plain options.
  */
 const START_UP_ONLY = [
   {
-    regex: '^\\.{1,2}/(?:\\.\\./)*(?:src/)?(?:config|config-error|tracing-config)\\.ts$',
+    regex: '^\\.{1,2}/(?:\\.\\./)*(?:src/)?(?:config(?:/[\\w-]+)?|config-error|tracing-config)\\.ts$',
     message: 'only start-up reads the configuration: it hands each part plain options (docs/architecture.md)',
   },
   {
@@ -64,9 +64,12 @@ const STORE_PATTERN = {
     '^\\.{1,2}/(?:.*/)?(?:(?:access|accounts|bridge|crypto|demo|market|names)(?:/|\\.ts$)|engine/(?!types\\.ts$))',
   message: 'the store imports no domain: the domain calls the store (docs/architecture.md)',
 };
-/** Everything the configuration reader could import but core's basics: it is a leaf. */
-const CONFIG_PATTERN = {
-  regex: folder(
+/**
+ * Everything the configuration reader could import but core's basics and its own sections (`own`: the imports of a
+ * section, which may share an area's name, from where the rule applies): it is a leaf.
+ */
+const configPattern = (own) => ({
+  regex: `^(?!${own})${folder(
     ...DOMAIN.filter((d) => d !== 'core'),
     'rest',
     'server',
@@ -80,10 +83,10 @@ const CONFIG_PATTERN = {
     'dapp-browser',
     'admin',
     'services',
-  ),
+  ).slice(1)}`,
   message:
     'the configuration reader imports no area: start-up maps its values onto each part (docs/architecture.md)',
-};
+});
 
 /** The host (`src/server/host.ts` and what only it registers): start-up hands it REST and the graph to mount. */
 const HOST_FILES = [
@@ -205,7 +208,11 @@ export default tseslint.config(
   },
   {
     files: ['src/config.ts', 'src/config-error.ts', 'src/tracing-config.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [CONFIG_PATTERN] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [configPattern('\\./config/[\\w-]+\\.ts$')] }] },
+  },
+  {
+    files: ['src/config/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [configPattern('\\./[\\w-]+\\.ts$')] }] },
   },
   {
     files: ['src/rest/**/*.ts'],

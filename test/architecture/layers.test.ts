@@ -238,6 +238,19 @@ describe('start-up alone reads the configuration and imports the demo; the store
       "import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';\nexport const x = SUBGRAPH_NAMES;\n",
     ],
     ['src/config.ts', "import { DEMO_NOTICE } from './demo/dataset.ts';\nexport const x = DEMO_NOTICE;\n"],
+    ['src/config/x.ts', "import { PLANS } from '../access/plans.ts';\nexport const x = PLANS;\n"],
+    [
+      'src/config/x.ts',
+      "import { createServices } from '../services.ts';\nexport const x = createServices;\n",
+    ],
+    [
+      'src/config/sub/x.ts',
+      "import { ConfigError } from '../../names/errors.ts';\nexport const x = ConfigError;\n",
+    ],
+    // Nor does anything below start-up import one of its sections.
+    ['src/rest/x.ts', config('../config/server.ts')],
+    ['router/x.ts', config('../src/config/access.ts')],
+    ['src/access/x.ts', config('../config/access.ts')],
     ['src/tracing-config.ts', "import { withSpan } from './start/tracing.ts';\nexport const x = withSpan;\n"],
   ])('%s: a forbidden import is an error', async (file, code) => {
     expect((await refusals(file, code)).length).toBeGreaterThan(0);
@@ -246,6 +259,7 @@ describe('start-up alone reads the configuration and imports the demo; the store
   it.each([
     ['src/start/x.ts', "import type { AppConfig } from '../config.ts';\nexport type X = AppConfig;\n"],
     ['src/cli/x.ts', config('../config.ts')],
+    ['src/start/x.ts', config('../config/server.ts')],
     [
       'src/start/x.ts',
       "import { createDemoSource } from '../demo/live.ts';\nexport const x = createDemoSource;\n",
@@ -267,6 +281,13 @@ describe('start-up alone reads the configuration and imports the demo; the store
       "import { PROJECT_ROOT } from './core/project-root.ts';\nexport const x = PROJECT_ROOT;\n",
     ],
     ['src/config.ts', "import { ConfigError } from './config-error.ts';\nexport const x = ConfigError;\n"],
+    // The reader's sections, named as the areas they configure.
+    [
+      'src/config.ts',
+      "import { accessSection } from './config/access.ts';\nexport const x = accessSection;\n",
+    ],
+    ['src/config/x.ts', "import { int } from './read.ts';\nexport const x = int;\n"],
+    ['src/config/x.ts', "import { ConfigError } from '../config-error.ts';\nexport const x = ConfigError;\n"],
     [
       'src/tracing-config.ts',
       "import { ConfigError } from './config-error.ts';\nexport const x = ConfigError;\n",
@@ -289,6 +310,7 @@ describe('start-up alone reads the configuration and imports the demo; the store
     'src/server/home/x.ts',
     'src/market/x.ts',
     'subgraphs/markets/x.ts',
+    'src/config/x.ts',
   ])('%s: reading the environment is an error (one reader: src/config.ts)', async (file) => {
     expect(await envReads(file, env)).toEqual([
       expect.stringContaining('only src/config.ts reads the environment'),
