@@ -28,6 +28,8 @@ export interface RouterRequest {
   socketIp: string;
   /** The caller, when the transport already identified it (`Router.refuseEarly`): not looked up again. */
   caller?: Caller | null | undefined;
+  /** What `Router.refuseEarly` read of this request's head ({@link readHead}): not read again. */
+  head?: RequestHead | undefined;
   /**
    * The client's going away (`src/core/client-gone.ts`): a request waiting for its place in flight leaves the queue
    * when its client does. Default: the wait ends only at its bound.
@@ -78,23 +80,80 @@ function rawOperation(v: unknown): RawOperation {
 }
 
 /**
- * What the plugins see of a request (`HttpRequestInfo`), and the media type its answer takes (`router/negotiation.ts`):
- * the type the client prefers, or `application/json` when it accepts none the router answers in (`acceptable:
- * false`, for the router to refuse). The engine is handed `accept` as the chosen type alone, so that it answers in
- * that type whatever its own rules.
+ * What a request says before its body is read: its method, its headers (flat, lowercase names), its query parameters
+ * (every value of a repeated one: two `x_sp_api_key` values are a conflict, as in REST) and its peer. Read once per
+ * request: by `Router.refuseEarly` when the transport asks it first (then handed back in `RouterRequest.head`), else
+ * by {@link readRequest}.
  */
-export function readRequest(
-  req: RouterRequest,
-): HttpRequestInfo & { contentType: string; acceptable: boolean } {
-  const headers = flatHeaders(req.headers);
+export interface RequestHead {
+  method: string;
+  headers: Record<string, string | undefined>;
+  query: Record<string, string | string[]>;
+  /** The query string as parsed (a GET's operation is read from it). */
+  params: URLSearchParams;
+  socketIp: string;
+}
+
+export function readHead(
+  req: Pick<RouterRequest, 'method' | 'headers' | 'search' | 'socketIp'>,
+): RequestHead {
   const params = new URLSearchParams(req.search);
-  // Every value of a repeated parameter (two `x_sp_api_key` values are a conflict, as in REST).
   const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const [k, v] of params) {
     const prev = query[k];
     query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
-  const method = req.method.toUpperCase();
+  return {
+    method: req.method.toUpperCase(),
+    headers: flatHeaders(req.headers),
+    query,
+    params,
+    socketIp: req.socketIp,
+  };
+}
+
+/**
+ * The media type an answer takes (`router/negotiation.ts`): the type the client prefers for the first operation, or
+ * null when it accepts none the router answers in. A batch is answered as one JSON array: never incrementally.
+ */
+function chosenType(
+  accept: string | undefined,
+  batched: boolean,
+  first: RawOperation | undefined,
+): string | null {
+  return answerType(accept, () => (batched ? null : peekOperation(first?.query, first?.operationName)));
+}
+
+/** The content type of an answer in `chosen`: the JSON type chosen, else `application/json` (a refusal's). */
+const contentTypeOf = (chosen: string | null): string =>
+  `${chosen?.startsWith('application/') ? chosen : JSON_TYPE}; charset=utf-8`;
+
+/**
+ * The content type a refusal made from the head alone (`Router.refuseEarly`) is sent in: as {@link readRequest} would
+ * choose it before the body is read (a GET's operation is in its query string; a POST's is not yet known).
+ */
+export function headContentType(head: RequestHead): string {
+  const first: RawOperation | undefined =
+    head.method === 'GET'
+      ? {
+          query: head.params.get('query') ?? undefined,
+          operationName: head.params.get('operationName') ?? undefined,
+        }
+      : undefined;
+  return contentTypeOf(chosenType(head.headers['accept'], false, first));
+}
+
+/**
+ * What the plugins see of a request (`HttpRequestInfo`), and the media type its answer takes (`router/negotiation.ts`):
+ * the type the client prefers, or `application/json` when it accepts none the router answers in (`acceptable:
+ * false`, for the router to refuse). The engine is handed `accept` as the chosen type alone, so that it answers in
+ * that type whatever its own rules. The head is the one `refuseEarly` read, when it did (`req.head`).
+ */
+export function readRequest(
+  req: RouterRequest,
+  head: RequestHead = req.head ?? readHead(req),
+): HttpRequestInfo & { contentType: string; acceptable: boolean } {
+  const { method, headers, params } = head;
   const batched = !req.bodyError && method === 'POST' && Array.isArray(req.body);
   let operations: RawOperation[];
   if (req.bodyError) operations = [];
@@ -109,21 +168,17 @@ export function readRequest(
     ];
   else if (batched) operations = (req.body as unknown[]).map(rawOperation);
   else operations = [rawOperation(req.body)];
-  const first = operations[0];
-  // A batch is answered as one JSON array: never incrementally.
-  const chosen = answerType(headers['accept'], () =>
-    batched ? null : peekOperation(first?.query, first?.operationName),
-  );
+  const chosen = chosenType(headers['accept'], batched, operations[0]);
+  // The head is this request's alone, read for this call or handed back by `refuseEarly`, which is done with it.
   if (chosen) headers['accept'] = chosen;
   return {
     method,
     headers,
-    query,
-    socketIp: req.socketIp,
+    query: head.query,
+    socketIp: head.socketIp,
     operations,
     batched,
-    // A refusal is sent in the JSON type chosen, else in application/json.
-    contentType: `${chosen?.startsWith('application/') ? chosen : JSON_TYPE}; charset=utf-8`,
+    contentType: contentTypeOf(chosen),
     acceptable: chosen !== null,
     ...(req.caller ? { caller: req.caller } : {}),
   };

@@ -26,6 +26,7 @@ import { routerErrors } from './errors.ts';
 import { routerRequest } from './fastify-request.ts';
 import { getAnswerValidators } from './http-cache.ts';
 import { refusal } from './http-phase.ts';
+import type { RequestHead } from './http-phase.ts';
 import type { Router, RouterRequest } from './index.ts';
 import { sseTransport, wantsEventStream } from './sse.ts';
 import { wsTransport } from './ws.ts';
@@ -70,15 +71,16 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
         done(e as Error, undefined);
       }
     });
-    /** The caller `refuseEarly` identified, for the router not to look it up again. */
-    const callers = new WeakMap<object, Caller>();
+    /** The caller `refuseEarly` identified and the head it read, for the router not to do either again. */
+    const early = new WeakMap<object, { caller: Caller; head?: RequestHead | undefined }>();
     /** A plain request to the router, or a subscription's event stream, with the caller found before the body. */
     const forward = async (
       req: FastifyRequest,
       reply: FastifyReply,
       bodyError?: RouterRequest['bodyError'],
     ): Promise<void> => {
-      const routed = { ...routerRequest(req, bodyError), caller: callers.get(req.raw) };
+      const found = early.get(req.raw);
+      const routed = { ...routerRequest(req, bodyError), caller: found?.caller, head: found?.head };
       if (wantsEventStream(req)) return sse.serve(req, reply, routed);
       const res = await router.handle(routed);
       noteRequest(req.raw, res.notes ?? {});
@@ -114,7 +116,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       const res = await router.refuseEarly(routerRequest(req));
       if ('caller' in res) {
         if (!res.caller) return;
-        callers.set(req.raw, res.caller);
+        early.set(req.raw, { caller: res.caller, head: res.head });
         // A body longer than the caller's plan allows is answered from its headers (then not read).
         const most = GRAPH_BODY_LIMITS[res.caller.plan];
         if (Number(req.headers['content-length'] ?? 0) > most) {

@@ -19,11 +19,13 @@ import {
   batchResponse,
   deliveryRefusal,
   engineRequest,
+  headContentType,
+  readHead,
   readRequest,
   refusal,
   withBudget,
 } from './http-phase.ts';
-import type { RouterRequest, RouterResponse } from './http-phase.ts';
+import type { RequestHead, RouterRequest, RouterResponse } from './http-phase.ts';
 import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
 import type { RouterOptions } from './options.ts';
@@ -51,11 +53,12 @@ export interface Router {
   /**
    * The answer to a request that can be refused before its body is read: a key that cannot be used (400/401), or a
    * caller whose request budget this process has seen spent (429 until its window resets). Null: read the body and
-   * {@link handle} it. A flood of refused requests then costs no body reading or parsing.
+   * {@link handle} it, with the caller and the head read here (`RouterRequest.caller`, `head`: neither is read
+   * again). A flood of refused requests then costs no body reading or parsing.
    */
   refuseEarly(
-    req: Omit<RouterRequest, 'body' | 'bodyError' | 'caller'>,
-  ): Promise<{ refused: RouterResponse } | { caller: Caller | null }>;
+    req: Omit<RouterRequest, 'body' | 'bodyError' | 'caller' | 'head'>,
+  ): Promise<{ refused: RouterResponse } | { caller: Caller | null; head?: RequestHead }>;
   /** Ready once the gateway has loaded the supergraph. */
   health(): { status: 'UP' | 'DOWN' };
   /** Hits, misses and entries of the embedded response cache; null when it is off. */
@@ -225,15 +228,15 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   return {
     async refuseEarly(req) {
       if (!access) return { caller: null };
-      const { contentType, headers, query, socketIp } = readRequest({ ...req, body: undefined });
-      const who = await access.identify({ headers, query, socketIp });
+      const head = readHead(req);
+      const who = await access.identify(head);
       const denial = 'ok' in who ? who : access.spent(who);
-      if (!denial) return { caller: who as Caller };
+      if (!denial) return { caller: who as Caller, head };
       usage?.request(denial.plan ?? 'keyless', denial.status);
       const keyId = 'ok' in who ? denial.keyId : who.key?.id;
       return {
         refused: {
-          ...refusal(denial, {}, contentType),
+          ...refusal(denial, {}, headContentType(head)),
           notes: { refusal: denial.code, ...(keyId ? { keyId } : {}) },
         },
       };

@@ -87,6 +87,48 @@ export function bodyRefusal(body: unknown): Refusal | null {
   return null;
 }
 
+/**
+ * How deep a POST body's JSON may nest: far deeper than any input type of the schema (a few levels), far shallower
+ * than the stack (JSON.stringify and other recursive readers of the runtime overflow at a few thousand levels).
+ */
+export const MAX_BODY_DEPTH = 1_000;
+
+/** Whether `value` nests objects and arrays more than `max` levels deep, found without recursion. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  for (
+    let v = values.pop(), d = depths.pop() ?? 1;
+    v !== undefined;
+    v = values.pop(), d = depths.pop() ?? 1
+  ) {
+    if (typeof v !== 'object' || v === null) continue;
+    if (d > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(d + 1);
+      }
+  }
+  return false;
+}
+
+/**
+ * A POST body nested deeper than {@link MAX_BODY_DEPTH}: variables no type is that deep, answered as variables that
+ * do not coerce, with the runtime's statuses (200 under `application/json`, 400 under
+ * `application/graphql-response+json`). Checked by a walk of the body as parsed, never by serialising it again.
+ */
+export function nestingRefusal(body: unknown, accept: string | undefined): Refusal | null {
+  if (!nestsDeeperThan(body, MAX_BODY_DEPTH)) return null;
+  return {
+    status: (accept ?? '').includes('application/graphql-response+json') ? 400 : 200,
+    error: {
+      message: 'variables are nested deeper than any input type',
+      extensions: { code: 'BAD_USER_INPUT' },
+    },
+  };
+}
+
 /** graphql-js's messages for variables that do not coerce (`Variable "$n" got invalid value …`). */
 export const VARIABLE_ERROR = /^Variable "\$/;
 

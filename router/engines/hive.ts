@@ -38,6 +38,7 @@ import {
   apqPlugin,
   bodyRefusal,
   csrfRefusal,
+  nestingRefusal,
   normaliseRequestError,
   searchRefusal,
   VARIABLE_ERROR,
@@ -70,15 +71,6 @@ interface RouterServerContext extends WithRouterSource {
   };
   /** A JSON POST's body as the router read it: the runtime takes it as is (`readBodyOnce`). */
   routerParams?: Record<string, unknown>;
-}
-
-/** Whether the runtime would read a POST with this content type as JSON (GraphQL Yoga's rule: the first type). */
-function jsonContentType(contentType: string | undefined): boolean {
-  const t = contentType?.split(',')[0];
-  return (
-    t !== undefined &&
-    ['application/json', 'application/graphql+json'].some((m) => t === m || t.startsWith(`${m};`))
-  );
 }
 
 /**
@@ -505,25 +497,10 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
   async function execute(req: EngineRequest, state: RequestState): Promise<Executed> {
     const method = req.method.toUpperCase();
     let refused = csrfRefusal(method, req.headers, PREFLIGHT_HEADERS);
-    // The body as text: what a POST the runtime reads itself sends; serialising it also finds variables too deep.
-    let text: string | undefined;
     if (!refused && method === 'GET') refused = searchRefusal(req.search);
-    if (!refused && method === 'POST') {
-      refused = bodyRefusal(req.body);
-      try {
-        text = JSON.stringify(req.body);
-      } catch {
-        // Variables nested past the stack: no type is that deep. Variables that do not coerce, answered with the
-        // runtime's statuses: 200 under application/json, 400 under application/graphql-response+json.
-        refused = {
-          status: (req.headers['accept'] ?? '').includes('application/graphql-response+json') ? 400 : 200,
-          error: {
-            message: 'variables are nested deeper than any input type',
-            extensions: { code: 'BAD_USER_INPUT' },
-          },
-        };
-      }
-    }
+    // A body nested past any type is refused first, as variables that do not coerce; then its shape.
+    if (!refused && method === 'POST')
+      refused = nestingRefusal(req.body, req.headers['accept']) ?? bodyRefusal(req.body);
     if (refused)
       return {
         status: refused.status,
@@ -539,12 +516,9 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       routerSource: { headers: req.headers, subgraphContexts: new Map() },
       router: rc,
     };
-    // A JSON object body goes over as the object; anything else as text, for the runtime to read (and refuse).
-    let body = text;
-    if (method === 'POST' && jsonContentType(req.headers['content-type']) && isObject(req.body)) {
-      serverContext.routerParams = req.body;
-      body = undefined;
-    }
+    // A POST that passed `bodyRefusal` is one operation object, as the transport parsed it: the runtime takes it as
+    // is (`readBodyOnce`), never written out and read again. The transport parses only JSON bodies into objects.
+    if (method === 'POST') serverContext.routerParams = req.body as Record<string, unknown>;
     const end = () => {
       rc.endWork?.();
       rc.endTurn?.();
@@ -553,7 +527,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     try {
       res = await (incremental ? forIncremental() : runtime).fetch(
         `http://router.local/graphql${req.search ? `?${req.search}` : ''}`,
-        { method, headers, ...(body !== undefined ? { body } : {}) },
+        { method, headers },
         serverContext as never,
       );
     } catch (e) {
