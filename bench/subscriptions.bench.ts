@@ -63,18 +63,19 @@ async function server(): Promise<void> {
     subgraphs: {
       kind: 'in-process',
       subgraphs: createSubgraphs({
-        db: tm.db,
         market: tm.market,
         engine: engineConfig({ staleAfterMs: 900_000 }),
-        keys,
         adminToken: null,
-        services: createServices(tm.db, {
-          domain: 'bench.local',
-          nameSuffix: 'coin',
-          nameNetwork: 'mainnet',
-        }),
-        deployment: loadDeployment('testnet'),
-        bridgeStaleAfterMs: 3_600_000,
+        services: createServices(
+          tm.db,
+          {
+            domain: 'bench.local',
+            nameSuffix: 'coin',
+            nameNetwork: 'mainnet',
+            bridge: { deployment: loadDeployment('testnet') },
+          },
+          { keys },
+        ),
       }),
     },
   });

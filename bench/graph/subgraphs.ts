@@ -61,14 +61,14 @@ export async function serveSubgraphs(): Promise<Ready> {
   const raw = (await makeKeys(keys)).map((k) => k.key);
 
   const deps: GraphDeps = {
-    db,
     market: tm.market,
     engine: engineConfig({ staleAfterMs: 900_000 }),
-    keys,
     adminToken: null,
-    services: createServices(db, { domain: 'bench.local', nameSuffix: 'coin', nameNetwork: 'mainnet' }),
-    deployment,
-    bridgeStaleAfterMs: 3_600_000,
+    services: createServices(
+      db,
+      { domain: 'bench.local', nameSuffix: 'coin', nameNetwork: 'mainnet', bridge: { deployment } },
+      { keys },
+    ),
   };
   const urls = {} as Record<SubgraphName, string>;
   for (const sg of createSubgraphs(deps)) {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../store/db.ts';
+import { isUuid } from '../core/ids.ts';
 import type { Account, Role } from './types.ts';
 
 /** The SQL of the `accounts` table (migration 003). The rules live in auth.ts and admins.ts. */
@@ -53,4 +54,18 @@ export async function selectByRole(q: Queryable, role: Role): Promise<Account[]>
     [role],
   );
   return r.rows.map(fromRow);
+}
+
+/** Accounts by id in one read, in the order asked; null for an unknown (or malformed) id. */
+export async function selectByIds(q: Queryable, ids: readonly string[]): Promise<Array<Account | null>> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  const byId = new Map<string, Account>();
+  if (wanted.length > 0) {
+    const r = await q.query<Row>(
+      'SELECT id, address, role, created_at FROM accounts WHERE id = ANY($1::uuid[])',
+      [wanted],
+    );
+    for (const row of r.rows) byId.set(row.id, fromRow(row));
+  }
+  return ids.map((id) => byId.get(id.toLowerCase()) ?? null);
 }

@@ -9,7 +9,7 @@ const bearer = { 'www-authenticate': 'Bearer' };
  * The accounts service's error catalog: sign-in, sessions, admin rights and request bodies. API-key state errors
  * (KEY_NOT_FOUND 404, KEY_STATE_CONFLICT 409, INVALID_PLAN/INVALID_DESCRIPTION/INVALID_REASON/INVALID_LIMIT 400)
  * come from `src/accounts/key-errors.ts` and `src/access/plans.ts`. The graph's accounts subgraph answers the same
- * entries (`subgraphs/accounts/errors.ts`), the 403s of another account's data included.
+ * entries, the 403s of another account's data included: both transports judge a caller by `guards.ts`.
  */
 export const accountErrors = errorCatalog('accounts', {
   // 401: who is calling is unknown.

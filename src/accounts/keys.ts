@@ -158,6 +158,11 @@ export class ApiKeyService {
     return (await repo.selectKeys(this.db, filter)).map(repo.publicRecord);
   }
 
+  /** The keys of many owners in one read, per owner as asked: each list is what `list({ ownerId })` gives. */
+  listByOwners(ownerIds: readonly string[]): Promise<ApiKeyRecord[][]> {
+    return repo.selectKeysOfOwners(this.db, ownerIds);
+  }
+
   /** The key with this value, or null ({@link KeyLookup.lookup}). */
   lookup(rawKey: string): Promise<ApiKeyRecord | null> {
     return this.gate.lookup(rawKey);

@@ -1,6 +1,7 @@
 import type { Account } from '../accounts/types.ts';
 import type { Network } from '../crypto/chains.ts';
 import { ApiError } from '../core/errors.ts';
+import { isLowercaseUuid } from '../core/ids.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { nameErrors } from './errors.ts';
 import * as repo from './name-repo.ts';
@@ -144,6 +145,18 @@ export class NameService {
       rows.map((r) => r.label),
     );
     return rows.map((r) => this.toView(r, addrs.get(r.label) ?? {}));
+  }
+
+  /**
+   * The names of many accounts, by name, with their addresses, per account as asked (an empty list for an id that is
+   * no account): two reads for the whole batch, the names of every account then the addresses of every one of those
+   * names. What {@link listOwn} gives each account.
+   */
+  async namesOfAccounts(accountIds: readonly string[]): Promise<NameView[][]> {
+    const rows = await repo.selectNamesOfAccounts(this.db, accountIds.filter(isLowercaseUuid));
+    const labels = [...rows.values()].flatMap((names) => names.map((r) => r.label));
+    const addrs = await repo.selectAddresses(this.db, labels);
+    return accountIds.map((id) => (rows.get(id) ?? []).map((r) => this.toView(r, addrs.get(r.label) ?? {})));
   }
 
   /** Makes the name private (resolves for nobody) or public. Setting the current value changes and audits nothing. */

@@ -141,11 +141,9 @@ async function subgraphPart(
   io: ProcessIo,
 ): Promise<{ subgraph: Subgraph<unknown>; adminTokenFile: string | null; warmUp: () => Promise<void> }> {
   const deps: GraphDeps = {
-    db,
     engine: engineConfig(cfg),
     adminToken: null,
     services: createServices(db, servicesOptions(cfg)),
-    bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
   };
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};
@@ -153,7 +151,8 @@ async function subgraphPart(
     const access = await createAccessRuntime(cfg, db, run.log);
     run.defer(() => access.close());
     const admin = adminTokenFor(cfg);
-    Object.assign(deps, { keys: access.keys, usage: access.usage, adminToken: admin.token });
+    deps.services = createServices(db, servicesOptions(cfg), access);
+    deps.adminToken = admin.token;
     adminTokenFile = admin.file;
   } else if (name === 'markets') {
     const m = marketFor(cfg, db, run.log, configuredSources(cfg));
@@ -173,7 +172,10 @@ async function subgraphPart(
     const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
     const configured = configuredSources(cfg);
     const live = reserveChainData(deployment, configured);
-    deps.deployment = deployment;
+    deps.services = createServices(db, {
+      ...servicesOptions(cfg),
+      bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+    });
     let attester: ReserveAttester | null = null;
     run.defer(async () => {
       await attester?.stop();

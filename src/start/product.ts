@@ -74,7 +74,11 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     run.defer(() => market.stop());
     run.defer(() => attester?.stop());
     const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
-    const services = createServices(db, servicesOptions(cfg));
+    const services = createServices(
+      db,
+      { ...servicesOptions(cfg), bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs } },
+      access,
+    );
     // Apps (docs/apps.md): their documents checked by the router's schema and cost model; the per-key policy read by
     // the router and the REST access hook, forgotten when this process changes an app.
     const appPolicies = new StoredAppPolicies(db);
@@ -91,17 +95,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
       snapshots: (tick) => market.onSnapshot(() => tick()),
       subgraphs: {
         kind: 'in-process',
-        subgraphs: createSubgraphs({
-          db,
-          market,
-          engine,
-          keys: access.keys,
-          usage: access.usage,
-          adminToken,
-          services,
-          deployment,
-          bridgeStaleAfterMs: cfg.bridgeStaleAfterMs,
-        }),
+        subgraphs: createSubgraphs({ market, engine, adminToken, services }),
       },
     });
     run.defer(() => router.stop());
@@ -116,16 +110,17 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
       coinImagesDir: cfg.coinImagesDir,
       priceBase: cfg.priceBasePath,
       accounts: {
-        db,
-        keys: access.keys,
+        keys: services.keys,
+        ownKeys: services.ownKeys,
+        accounts: services.accounts,
         adminToken,
         auth: services.auth,
         dapps: services.dapps,
         apps,
         schemaChecks: new SchemaChecks(db, { check: schemaCheck() }),
       },
-      names: { names: services.names },
-      bridge: { db, deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+      names: { names: services.names, partners: services.partners },
+      ...(services.bridge ? { bridge: { bridge: services.bridge } } : {}),
       apiLimits: { limiter: access.apiLimiter, trustedProxies: cfg.trustedProxies },
       beforeRoutes: accessHook(access.access, {
         prefixes: [cfg.priceBasePath],

@@ -42,7 +42,7 @@ export interface ServerOptions extends HealthOptions {
   /** The accounts API under `/api` (sign-in, account keys, admin, dapps); omitted → not served. */
   accounts?: AccountsApiOptions;
   /** Name resolution, registration and partner operations under `/api` (needs `accounts` for sign-in). */
-  names?: Omit<NamesApiOptions, 'db' | 'guards'>;
+  names?: Omit<NamesApiOptions, 'guards'>;
   /** The active bridge deployment's read endpoints under `/api` (`/coins`, `/config`, `/proof-of-reserves`). */
   bridge?: BridgeApiOptions;
   /** `/provider.js`: the wallet host and identity origins the configuration read; none → the routes' defaults. */
@@ -78,13 +78,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
           // Same sessions and admin rights as the accounts API: a guard over the same sign-in service.
           const { auth, adminToken } = opts.accounts;
           const guards = createAuthGuards({ auth, adminToken, limits });
-          await app.register(namesApi, {
-            prefix: '/api',
-            db: opts.accounts.db,
-            guards,
-            limits,
-            ...opts.names,
-          });
+          await app.register(namesApi, { prefix: '/api', guards, limits, ...opts.names });
         }
       }
       if (opts.bridge)

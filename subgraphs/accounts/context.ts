@@ -14,9 +14,12 @@ import type { KeyUsageMinute, UsageReads } from '../../src/access/usage.ts';
 import type { AuthService } from '../../src/accounts/auth.ts';
 import type { DappRecord, DappService } from '../../src/accounts/dapps.ts';
 import type { Account } from '../../src/accounts/types.ts';
-import type { Db } from '../../src/store/db.ts';
 import type { OperationTotals } from '../../src/access/usage.ts';
 import type { AccountApp, NamedKeyOperation, VersionDocument } from '../../src/accounts/app-usage.ts';
+import type { AccountService } from '../../src/accounts/account-service.ts';
+import type { Caller } from '../../src/accounts/guards.ts';
+import type { PartnerService } from '../../src/names/partners.ts';
+import type { DocumentUsageRequest, KeyUsageRequest } from '../../src/accounts/usage-views.ts';
 
 /** The part of DataLoader's API resolvers use: `load` batches the keys of one tick into one read. */
 export interface Loader<K, V> {
@@ -48,24 +51,8 @@ export interface AccountsLoaders {
   keyOperations: Loader<{ keyId: string; days: number }, NamedKeyOperation[]>;
 }
 
-/** What `AppDocument.usage` asks the `documentUsage` loader. */
-export interface DocumentUsageRequest {
-  appId: string;
-  version: string;
-  hash: string;
-  /** 1–35, checked by the resolver. */
-  days: number;
-}
-
-/** What `ApiKey.usage` asks the `keyUsage` loader. */
-export interface KeyUsageRequest {
-  keyId: string;
-  /** 1–1440, checked by the resolver. */
-  minutes: number;
-}
-
-export interface AccountsContext {
-  db: Db;
+/** Who is asking ({@link Caller}: judged by the domain's guards, `src/accounts/guards.ts`), and the services. */
+export interface AccountsContext extends Caller {
   /** True when the bearer token is the operator's ADMIN_TOKEN (compared in constant time). */
   operator: boolean;
   /**
@@ -82,7 +69,7 @@ export interface AccountsContext {
   sessionToken: string | null;
   /** Sign-in and sessions: the same service, hence the same challenge domain, as REST's `/api/auth/*`. */
   auth: AuthService;
-  /** Clock of role changes, partner creation and the usage windows (UNIX ms), the REST routes' clock. */
+  /** Clock of the usage windows (UNIX ms). */
   now: () => number;
   /** Request statistics (`ApiKey.usage`, `serviceStats`): the process's recorder, or a reader over the store. */
   usage: UsageReads;
@@ -92,5 +79,9 @@ export interface AccountsContext {
   ownKeys: AccountKeys;
   /** Dapp listing requests, their review and the store. */
   dapps: DappService;
+  /** Accounts by id, the administrators and their role changes. */
+  accounts: AccountService;
+  /** Partner credentials (`createPartner`). */
+  partners: PartnerService;
   loaders: AccountsLoaders;
 }

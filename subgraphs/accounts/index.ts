@@ -1,23 +1,17 @@
 /**
- * The accounts subgraph as a value: `createAccountsSubgraph({ db, keys, auth, adminToken })` gives the executable
- * schema and the per-request context factory. Side-effect free (no listener, no timers, no read at creation):
+ * The accounts subgraph as a value: `createAccountsSubgraph({ services, adminToken })` gives the executable schema and
+ * the per-request context factory. Side-effect free (no listener, no timers, no read at creation):
  * `coinwallet serve --only subgraph:accounts` serves it (src/start/part.ts), the router embeds it, tests
  * execute it.
  *
- * Identity is the REST guards' (`src/rest/accounts/guards-impl.ts`): `Authorization: Bearer <ADMIN_TOKEN>` (compared
- * in constant time) is the operator; any other bearer token is a session token, looked up on first use only and at
- * most once per request (`viewer()`), so a request that never needs the session never reads it, and a bad token
- * fails only the fields that need a session.
+ * Identity is judged by the domain's guards (`src/accounts/guards.ts`, REST's too): `Authorization: Bearer
+ * <ADMIN_TOKEN>` (compared in constant time) is the operator; any other bearer token is a session token, looked up on
+ * first use only and at most once per request (`viewer()`), so a request that never needs the session never reads it,
+ * and a bad token fails only the fields that need a session.
  */
-import type { ApiKeyService } from '../../src/accounts/keys.ts';
-import { UsageReader } from '../../src/access/usage-store.ts';
-import type { UsageReads } from '../../src/access/usage.ts';
-import { AccountKeys } from '../../src/accounts/api-keys.ts';
-import type { AuthService } from '../../src/accounts/auth.ts';
-import type { DappService } from '../../src/accounts/dapps.ts';
+import { presented } from '../../src/accounts/guards.ts';
 import type { Account } from '../../src/accounts/types.ts';
-import type { Db } from '../../src/store/db.ts';
-import { bearerToken, tokenMatches } from '../../src/core/bearer.ts';
+import type { AccountsServices } from '../../src/services.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import { graphqlErrorsAsync } from '../shared/errors.ts';
 import type { AccountsContext } from './context.ts';
@@ -28,24 +22,17 @@ import { buildSchema } from '../shared/schema.ts';
 import { serveFloats } from '../shared/served-floats.ts';
 
 export interface AccountsSubgraphOptions {
-  /** The store every read and the dapp service use. Tests count its `query` calls. */
-  db: Db;
-  /** API keys (the same service the REST API and the access check use: one lookup cache, one revision). */
-  keys: ApiKeyService;
-  /** Sign-in and sessions: the same service as REST's `/api/auth/*`, so challenges name the same domain. */
-  auth: AuthService;
-  /** Dapp listing requests and the store: the same service as REST's (`src/services.ts`). */
-  dapps: DappService;
+  /**
+   * The process's services (`src/services.ts`), the REST API's instances: API keys (one lookup cache, one revision
+   * with the access check), sign-in (so challenges name the same domain), dapps, accounts and admins, partners, and
+   * the request statistics (the process's recorder, which writes its pending counts before a read).
+   */
+  services: AccountsServices;
   /** The operator token (`ADMIN_TOKEN`); null → administrators' sessions only. */
   adminToken: string | null;
   /**
-   * Request statistics for `ApiKey.usage` and `serviceStats`: the process's `UsageRecorder` (it writes its pending
-   * counts before reading); default a `UsageReader` over `db` (reads what the writers have written).
-   */
-  usage?: UsageReads;
-  /**
-   * Clock of role changes, of partner creation and of the usage windows (the last `minutes` up to now), UNIX ms;
-   * default `Date.now`. (Challenges and sessions use `auth`'s clock, dapp requests `dapps`', keys `keys`'.)
+   * Clock of the usage windows (the last `minutes` up to now), UNIX ms; default `Date.now`. (Every other clock is its
+   * service's.)
    */
   now?: () => number;
   /** Loader hooks (tests record the batches). */
@@ -58,35 +45,34 @@ export interface AccountsSubgraph extends Subgraph<AccountsContext> {
 }
 
 export function createAccountsSubgraph(opts: AccountsSubgraphOptions): AccountsSubgraph {
-  const { dapps } = opts;
-  const ownKeys = new AccountKeys(opts.keys);
+  const s = opts.services;
   const now = opts.now ?? Date.now;
-  const usage = opts.usage ?? new UsageReader(opts.db);
   return {
     name: 'accounts',
     schema: serveFloats(buildSchema('accounts', resolvers)),
     contextFor: (req) => {
-      const presented = bearerToken(req.headers['authorization']);
-      const operator = tokenMatches(presented, opts.adminToken);
-      const token = operator ? null : presented;
+      const { operator, sessionToken } = presented(req.headers['authorization'], opts.adminToken);
       let session: Promise<Account | null> | undefined;
       return {
-        db: opts.db,
         operator,
         viewer: () =>
           (session ??=
-            token === null ? Promise.resolve(null) : graphqlErrorsAsync(() => opts.auth.authenticate(token))),
+            sessionToken === null
+              ? Promise.resolve(null)
+              : graphqlErrorsAsync(() => s.auth.authenticate(sessionToken))),
         forgetViewer: () => {
           session = undefined;
         },
-        sessionToken: token,
-        auth: opts.auth,
+        sessionToken,
+        auth: s.auth,
         now,
-        keys: opts.keys,
-        ownKeys,
-        dapps,
-        usage,
-        loaders: createLoaders(opts.db, dapps, opts.hooks, { usage, now }),
+        keys: s.keys,
+        ownKeys: s.ownKeys,
+        dapps: s.dapps,
+        accounts: s.accounts,
+        partners: s.partners,
+        usage: s.stats.usage,
+        loaders: createLoaders(s, opts.hooks, now),
       };
     },
   };

@@ -21,12 +21,10 @@
  */
 import type { ApiKeyRecord } from '../../src/access/key-repo.ts';
 import { MINUTE_MS, minuteOf } from '../../src/access/usage.ts';
-import { grantAdmin, listAdmins, revokeAdmin } from '../../src/accounts/admins.ts';
 import type { RoleChange } from '../../src/accounts/admins.ts';
 import { parseChallenge } from '../../src/accounts/challenge.ts';
 import type { DappRecord, OwnDapp } from '../../src/accounts/dapps.ts';
 import type { Account, Actor } from '../../src/accounts/types.ts';
-import { createPartner } from '../../src/names/partners.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { paramError, required } from '../../src/core/params.ts';
 import { parseBody } from '../../src/accounts/body.ts';
@@ -166,7 +164,7 @@ export const resolvers: Resolvers<AccountsContext> = {
     },
     admins: async (_root, _args, ctx) => {
       await reviewer(ctx);
-      return listAdmins(ctx.db);
+      return ctx.accounts.admins();
     },
     apiKey: async (_root, { id }, ctx) => {
       // REST's `/admin/api-keys/:id` for reviewers, `/account/api-keys/:id` for the owner; KEY_NOT_FOUND is null.
@@ -292,27 +290,19 @@ export const resolvers: Resolvers<AccountsContext> = {
       graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ address, reason }, ROLE);
-        return roleChanged(
-          ctx,
-          actor,
-          await grantAdmin(ctx.db, b.address, actor, ctx.now(), b.reason ?? null),
-        );
+        return roleChanged(ctx, actor, await ctx.accounts.grantAdmin(b.address, actor, b.reason ?? null));
       }),
     revokeAdmin: (_root, { address, reason }, ctx) =>
       graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ address, reason }, ROLE);
-        return roleChanged(
-          ctx,
-          actor,
-          await revokeAdmin(ctx.db, b.address, actor, ctx.now(), b.reason ?? null),
-        );
+        return roleChanged(ctx, actor, await ctx.accounts.revokeAdmin(b.address, actor, b.reason ?? null));
       }),
     createPartner: (_root, { name }, ctx) =>
       graphqlErrorsAsync(async () => {
         const actor = await reviewer(ctx);
         const b = parseBody({ name }, PARTNER);
-        const p = await createPartner(ctx.db, b.name.trim(), actor, ctx.now());
+        const p = await ctx.partners.create(b.name, actor);
         return { secret: p.secret, partner: { id: p.id, name: p.name, createdAt: p.createdAt } };
       }),
   },

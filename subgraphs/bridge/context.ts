@@ -1,10 +1,10 @@
 /**
- * Per-request context of the bridge subgraph: the active deployment, the store holding its snapshots, the request's
- * clock and staleness threshold, and the loaders. Built once per request (`contextFor` in `index.ts`) so that the
+ * Per-request context of the bridge subgraph: the bridge service, its active deployment, the request's clock and
+ * staleness threshold, and the loaders. Built once per request (`contextFor` in `index.ts`) so that the
  * loaders batch and cache within that request only.
  */
-import type { Db } from '../../src/store/db.ts';
 import type { Deployment } from '../../src/bridge/model.ts';
+import type { BridgeService } from '../../src/bridge/service.ts';
 import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
 
 /** The part of DataLoader's API resolvers use. */
@@ -21,7 +21,9 @@ export interface BridgeLoaders {
 }
 
 export interface BridgeContext {
-  db: Db;
+  /** The bridge service (`src/services.ts`): the same reads and staleness rule as the REST bridge API. */
+  bridge: BridgeService;
+  /** The service's active deployment. */
   deployment: Deployment;
   /** The clock of this request, UNIX ms: every `ageSeconds` and `stale` of the request is measured from it. */
   now: number;

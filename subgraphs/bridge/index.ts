@@ -1,11 +1,10 @@
 /**
- * The bridge subgraph as a value: `createBridgeSubgraph({ db, deployment, staleAfterMs })` gives the executable
- * schema and the per-request context factory. Side-effect free (no listener, no timers, no store access until a
- * request asks): `coinwallet serve --only subgraph:bridge` serves it (src/start/part.ts), the router embeds it, tests
- * execute it. Read only, like the REST bridge API (docs/bridge.md).
+ * The bridge subgraph as a value: `createBridgeSubgraph({ bridge })` gives the executable schema and the per-request
+ * context factory. Side-effect free (no listener, no timers, no store access until a request asks):
+ * `coinwallet serve --only subgraph:bridge` serves it (src/start/part.ts), the router embeds it, tests execute it.
+ * Read only, like the REST bridge API (docs/bridge.md).
  */
-import type { Deployment } from '../../src/bridge/model.ts';
-import type { Db } from '../../src/store/db.ts';
+import type { BridgeService } from '../../src/bridge/service.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
 import type { BridgeContext } from './context.ts';
 import { createLoaders } from './loaders.ts';
@@ -15,14 +14,11 @@ import { buildSchema } from '../shared/schema.ts';
 import { serveFloats } from '../shared/served-floats.ts';
 
 export interface BridgeSubgraphOptions {
-  /** The store holding `bridge_snapshots`; tests count its reads here. */
-  db: Db;
-  /** The active deployment (`loadDeployment(BRIDGE_NETWORK)`), as given to the REST bridge API. */
-  deployment: Deployment;
-  /** A snapshot whose figures are older than this (ms) is served with `stale: true` (`BRIDGE_STALE_AFTER_MS`). */
-  staleAfterMs: number;
-  /** Clock, UNIX ms; default `Date.now`. Read once per request. */
-  now?: () => number;
+  /**
+   * The bridge service of the active deployment (`src/services.ts`: the REST bridge API's), with its staleness
+   * threshold (`BRIDGE_STALE_AFTER_MS`) and its clock, read once per request.
+   */
+  bridge: BridgeService;
   /** Loader hooks (tests record the batches). */
   hooks?: LoaderHooks;
 }
@@ -33,17 +29,16 @@ export interface BridgeSubgraph extends Subgraph<BridgeContext> {
 }
 
 export function createBridgeSubgraph(opts: BridgeSubgraphOptions): BridgeSubgraph {
-  const { db, deployment, staleAfterMs } = opts;
-  const now = opts.now ?? Date.now;
+  const { bridge } = opts;
   return {
     name: 'bridge',
     schema: serveFloats(buildSchema('bridge', resolvers)),
     contextFor: () => ({
-      db,
-      deployment,
-      now: now(),
-      staleAfterMs,
-      loaders: createLoaders(db, deployment, opts.hooks),
+      bridge,
+      deployment: bridge.deployment,
+      now: bridge.now(),
+      staleAfterMs: bridge.staleAfterMs,
+      loaders: createLoaders(bridge, opts.hooks),
     }),
   };
 }

@@ -4,15 +4,13 @@
  *
  * `latestSnapshot` is the only store read: however often a request asks for `proofOfReserves` (aliases, several
  * selections) or for a from-secret deployment's attesting key (`config.attestation.publicKey`), the snapshot is read
- * from SQL once, with the REST API's query (`latestSnapshot` of `src/bridge/snapshots.ts`: the newest snapshot of the
- * network, signed by the pinned key when the deployment pins one).
+ * once, by the bridge service's batch (`BridgeService.latestSnapshots`: the REST API's read, the newest snapshot of
+ * the network, signed by the pinned key when the deployment pins one).
  */
 import DataLoader from 'dataloader';
 import { ASSETS } from '../../src/catalog/assets.ts';
-import type { Deployment } from '../../src/bridge/model.ts';
-import { latestSnapshot } from '../../src/bridge/snapshots.ts';
+import type { BridgeService } from '../../src/bridge/service.ts';
 import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
-import type { Queryable } from '../../src/store/db.ts';
 import type { BridgeLoaders } from './context.ts';
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
@@ -37,20 +35,13 @@ const COIN_ID_BY_TICKER: ReadonlyMap<string, string> = ASSETS.reduce((m, a) => {
 export const coinIdOf = (ticker: string): string | null =>
   COIN_ID_BY_TICKER.get(ticker.toUpperCase()) ?? null;
 
-/** Fresh loaders for one request over `db` and the active `deployment`. */
-export function createLoaders(db: Queryable, deployment: Deployment, hooks: LoaderHooks = {}): BridgeLoaders {
+/** Fresh loaders for one request over the bridge service. */
+export function createLoaders(bridge: BridgeService, hooks: LoaderHooks = {}): BridgeLoaders {
   const seen = (loader: BatchedLoader, keys: readonly unknown[]): void => hooks.onBatch?.(loader, keys);
 
-  // Only the active deployment is served: another network is a programming error, reported for that key alone.
   const latest = new DataLoader<string, StoredSnapshot | null>((networks) => {
     seen('latestSnapshot', networks);
-    return Promise.all(
-      networks.map((n) =>
-        n === deployment.network
-          ? latestSnapshot(db, deployment)
-          : new Error(`the bridge subgraph serves the ${deployment.network} deployment, not ${n}`),
-      ),
-    );
+    return bridge.latestSnapshots(networks);
   });
 
   const coinIdByTicker = new DataLoader<string, string | null>(async (tickers) => {

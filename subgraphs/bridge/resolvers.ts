@@ -1,9 +1,9 @@
 /**
  * Resolvers of the bridge subgraph, typed with the generated `Resolvers` (parents are the domain's `Deployment`,
- * `BridgeAsset`, `Lane`, `Chain`, `StoredSnapshot`, `ReserveReport`, …). The figures come from the REST API's own
- * functions and rules (`src/bridge/present.ts`, `report.ts`): `configBody` for the config, `oldestObservation` for the age of a
- * snapshot's figures, the stored snapshot's signature and canonical text for the attestation. So the graph and
- * `/api/coins`, `/api/config`, `/api/proof-of-reserves` agree figure for figure, and the graph's proof verifies
+ * `BridgeAsset`, `Lane`, `Chain`, `StoredSnapshot`, `ReserveReport`, …). The figures and rules are the bridge
+ * service's (`src/bridge/service.ts`), the REST API's own: its configuration, its staleness rule (`freshness`: the age
+ * of a snapshot's oldest figure), the stored snapshot's signature and canonical text for the attestation. So the graph
+ * and `/api/coins`, `/api/config`, `/api/proof-of-reserves` agree figure for figure, and the graph's proof verifies
  * over the same bytes as the REST one.
  *
  * The report's fields are GraphQL's view of the signed report (enums UPPER_CASE, times as `DateTime`, an added
@@ -12,9 +12,6 @@
 import { DateTime } from '../shared/scalars.ts';
 import { ATTESTATION_ALGORITHM } from '../../src/bridge/attestation.ts';
 import { chainById } from '../../src/bridge/deployment.ts';
-import { oldestObservation } from '../../src/bridge/report.ts';
-import type { StoredSnapshot } from '../../src/bridge/snapshots.ts';
-import { configBody } from '../../src/bridge/present.ts';
 import type { BridgeContext } from './context.ts';
 import type { Coin, Resolvers } from './generated/resolvers-types.ts';
 
@@ -22,16 +19,6 @@ import type { Coin, Resolvers } from './generated/resolvers-types.ts';
 async function coinRef(ticker: string, ctx: BridgeContext): Promise<Coin | null> {
   const id = await ctx.loaders.coinIdByTicker.load(ticker);
   return id === null ? null : { id };
-}
-
-/**
- * Age (ms) of a snapshot's figures at the request's clock, as REST computes it: from the earliest observation
- * (reserve balance or wrapped supply) or the signing time if earlier. A fresh signature over old data is still old.
- */
-const dataAsOf = (s: StoredSnapshot): number => Math.min(s.createdAt, oldestObservation(s.report));
-
-function figuresAgeMs(s: StoredSnapshot, ctx: BridgeContext): number {
-  return Math.max(0, ctx.now - dataAsOf(s));
 }
 
 const staleAfterSeconds = (ctx: BridgeContext): number => Math.round(ctx.staleAfterMs / 1000);
@@ -51,7 +38,7 @@ export const resolvers: Resolvers<BridgeContext> = {
     config: (d, _args, ctx) => {
       // REST's `/api/config` body. A pinned key is the deployment's; a from-secret key is whichever signed the
       // latest snapshot, read only when asked (`AttestationKey.publicKey`).
-      const body = configBody(d, { publicKey: d.attestation.publicKey, staleAfterMs: ctx.staleAfterMs });
+      const body = ctx.bridge.configWith(d.attestation.publicKey);
       return {
         attestation: body.attestation,
         staleAfterSeconds: body.proofOfReserves.staleAfterSeconds,
@@ -89,10 +76,11 @@ export const resolvers: Resolvers<BridgeContext> = {
   },
   ProofOfReserves: {
     snapshotId: (s) => s.id,
-    stale: (s, _args, ctx) => figuresAgeMs(s, ctx) > ctx.staleAfterMs,
-    ageSeconds: (s, _args, ctx) => Math.floor(figuresAgeMs(s, ctx) / 1000),
+    // The request's clock: every age of one request is measured from the same instant.
+    stale: (s, _args, ctx) => ctx.bridge.freshness(s, ctx.now).stale,
+    ageSeconds: (s, _args, ctx) => Math.floor(ctx.bridge.freshness(s, ctx.now).ageMs / 1000),
     staleAfterSeconds: (_s, _args, ctx) => staleAfterSeconds(ctx),
-    dataAsOf: (s) => dataAsOf(s),
+    dataAsOf: (s, _args, ctx) => ctx.bridge.freshness(s, ctx.now).dataAsOf,
     report: (s) => s.report,
     attestation: (s) => ({
       algorithm: ATTESTATION_ALGORITHM,

@@ -6,7 +6,6 @@
  * request, so a request that never needs the account (`nameResolution`, a public `name`) never fails because of a bad
  * token. Fields that need an account answer AUTH_REQUIRED without a token (see `resolvers.ts`).
  */
-import type { Db } from '../../src/store/db.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import type { NameService } from '../../src/names/service.ts';
 import type { NameView } from '../../src/names/types.ts';
@@ -37,7 +36,6 @@ export interface IdentityLoaders {
 }
 
 export interface IdentityContext {
-  db: Db;
   /** The name service (the same rules and error codes as the REST API). */
   names: NameService;
   /**

@@ -1,5 +1,5 @@
 /**
- * The identity subgraph as a value: `createIdentitySubgraph({ db, auth, suffix, network })` gives the executable
+ * The identity subgraph as a value: `createIdentitySubgraph({ auth, names })` gives the executable
  * schema and the per-request context factory. Side-effect free (no listener, no timers, no I/O until a request runs).
  *
  * The signed-in account comes from `Authorization: Bearer <session token>` (the router forwards it) and is looked up
@@ -9,7 +9,6 @@
 import type { AuthService } from '../../src/accounts/auth.ts';
 import type { Account } from '../../src/accounts/types.ts';
 import type { NameService } from '../../src/names/service.ts';
-import type { Db } from '../../src/store/db.ts';
 import { graphqlErrorsAsync } from '../shared/errors.ts';
 import { bearerToken } from '../../src/core/bearer.ts';
 import type { Subgraph, SubgraphRequest } from '../shared/subgraph.ts';
@@ -21,7 +20,6 @@ import { buildSchema } from '../shared/schema.ts';
 import { serveFloats } from '../shared/served-floats.ts';
 
 export interface IdentitySubgraphOptions {
-  db: Db;
   /** Resolves session tokens (the REST API's sign-in service). */
   auth: AuthService;
   /** Names: the same service as REST's `/api/names…` (`src/services.ts`). */
@@ -44,12 +42,11 @@ export function createIdentitySubgraph(opts: IdentitySubgraphOptions): IdentityS
       const token = bearerToken(req.headers['authorization']);
       let viewer: Promise<Account | null> | undefined;
       return {
-        db: opts.db,
         names,
         viewer: () =>
           (viewer ??=
             token === null ? Promise.resolve(null) : graphqlErrorsAsync(() => opts.auth.authenticate(token))),
-        loaders: createLoaders(opts.db, names, opts.hooks),
+        loaders: createLoaders(names, opts.hooks),
       };
     },
   };

@@ -2,20 +2,17 @@
  * Per-request DataLoaders of the identity subgraph, created with the context (`contextFor`), never shared between
  * requests. Batch functions return one result per key, in key order.
  *
- * `namesByAccount` answers a whole batch of accounts with two SQL reads, whatever its size: the names of every
- * account (`selectNamesOfAccounts`, one `owner_account_id = ANY(…)` query), then the addresses of every one of those
- * names (`selectAddresses`, one `label = ANY(…)` query; skipped when there are no names). So `_entities` over N
- * accounts asking `names { addresses { … } }` costs two reads, not 2 × N. `coinIdByTicker` reads the catalog only.
+ * Each batch is a batch method of the name service: `namesByAccount` answers a whole batch of accounts with two SQL
+ * reads, whatever its size (`NameService.namesOfAccounts`: the names of every account, then the addresses of every
+ * one of those names, skipped when there are none). So `_entities` over N accounts asking `names { addresses { … } }`
+ * costs two reads, not 2 × N. `coinIdByTicker` reads the catalog only.
  */
 import DataLoader from 'dataloader';
 import { ASSETS } from '../../src/catalog/assets.ts';
-import * as repo from '../../src/names/name-repo.ts';
-import type { NameRow } from '../../src/names/name-repo.ts';
 import type { NameService } from '../../src/names/service.ts';
 import type { BulkOutcome } from '../../src/names/service.ts';
 import type { PrimaryName, ReverseKey } from '../../src/names/primary.ts';
 import type { NameView } from '../../src/names/types.ts';
-import type { Db } from '../../src/store/db.ts';
 import type { IdentityLoaders } from './context.ts';
 
 /** Names of the batched loaders, as reported to {@link LoaderHooks.onBatch}. */
@@ -25,9 +22,6 @@ export interface LoaderHooks {
   /** Called with the keys of each batch a loader dispatches (tests record them). */
   onBatch?(loader: BatchedLoader, keys: readonly unknown[]): void;
 }
-
-/** Account ids are lowercase uuids; anything else holds no name (and must not reach the `uuid[]` cast). */
-const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Uppercase ticker → markets coin id: a kit coin by its kit ticker (`LTC` → `litecoin`), then any other tracked
@@ -40,35 +34,13 @@ export const COIN_ID_BY_TICKER: ReadonlyMap<string, string> = (() => {
   return m;
 })();
 
-/** A name row as its holder sees it (the shape `NameService` returns: `GET /api/names`). */
-export function nameView(row: NameRow, addresses: NameView['addresses'], suffix: string): NameView {
-  return {
-    name: `${row.label}.${suffix}`,
-    private: row.private,
-    holder:
-      row.partnerId !== null
-        ? { type: 'partner', partnerId: row.partnerId, ownerRef: row.partnerOwnerRef ?? '' }
-        : { type: 'account', accountId: row.ownerAccountId ?? '' },
-    addresses,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** Fresh loaders for one request over the name service's store. */
-export function createLoaders(db: Db, names: NameService, hooks: LoaderHooks = {}): IdentityLoaders {
-  const suffix = names.suffix;
+/** Fresh loaders for one request over the name service. */
+export function createLoaders(names: NameService, hooks: LoaderHooks = {}): IdentityLoaders {
   const seen = (loader: BatchedLoader, keys: readonly unknown[]): void => hooks.onBatch?.(loader, keys);
 
-  const namesByAccount = new DataLoader<string, NameView[]>(async (ids) => {
+  const namesByAccount = new DataLoader<string, NameView[]>((ids) => {
     seen('namesByAccount', ids);
-    const rows = await repo.selectNamesOfAccounts(
-      db,
-      ids.filter((id) => ACCOUNT_ID.test(id)),
-    );
-    const labels = [...rows.values()].flatMap((names) => names.map((r) => r.label));
-    const addrs = await repo.selectAddresses(db, labels);
-    return ids.map((id) => (rows.get(id) ?? []).map((r) => nameView(r, addrs.get(r.label) ?? {}, suffix)));
+    return names.namesOfAccounts(ids);
   });
 
   const coinIdByTicker = new DataLoader<string, string | null>(async (tickers) => {

@@ -8,15 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoredAppPolicies } from '../../src/accounts/app-policy.ts';
 import { documentHash } from '../../src/accounts/app-manifest.ts';
 import { AppService } from '../../src/accounts/apps.ts';
-import { AuthService } from '../../src/accounts/auth.ts';
-import { DappService } from '../../src/accounts/dapps.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { accountsApi } from '../../src/rest/accounts/index.ts';
 import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { strictJsonBodies } from '../../src/server/json-body.ts';
 import { documentCheck } from '../../router/trusted/check.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
-import { ADMIN_TOKEN, call, DOMAIN, signIn, wallet } from './harness.ts';
+import { accountsServices, ADMIN_TOKEN, call, signIn, wallet } from './harness.ts';
 import type { Harness } from './harness.ts';
 
 const Q1 = 'query Top { coins(first: 3) { edges { node { id name } } } }';
@@ -42,13 +40,9 @@ beforeEach(async () => {
   strictJsonBodies(app);
   await app.register(accountsApi, {
     prefix: '/api',
-    db,
-    keys,
+    ...accountsServices(db, keys, now),
     adminToken: ADMIN_TOKEN,
-    auth: new AuthService(db, { domain: DOMAIN, now }),
-    dapps: new DappService(db, { now }),
     apps,
-    now,
   });
   await app.ready();
   h = {

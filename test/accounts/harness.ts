@@ -11,8 +11,7 @@ import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { strictJsonBodies } from '../../src/server/json-body.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
-import { AuthService } from '../../src/accounts/auth.ts';
-import { DappService } from '../../src/accounts/dapps.ts';
+import { createServices } from '../../src/services.ts';
 
 export const ADMIN_TOKEN = 'cwa_test-operator-token-0123456789';
 export const DOMAIN = 'accounts.test:4000';
@@ -24,6 +23,12 @@ export interface Harness {
   keys: ApiKeyService;
   clock: { now: number };
   close(): Promise<void>;
+}
+
+/** The accounts API's services over `db` (`src/services.ts`), on the harness's clock. */
+export function accountsServices(db: Db, keys: ApiKeyService, now: () => number) {
+  const s = createServices(db, { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet', now }, { keys });
+  return { keys: s.keys, ownKeys: s.ownKeys, accounts: s.accounts, auth: s.auth, dapps: s.dapps };
 }
 
 export async function harness(
@@ -38,12 +43,8 @@ export async function harness(
   strictJsonBodies(app); // as the product's server (src/start/server.ts)
   await app.register(accountsApi, {
     prefix: '/api',
-    db,
-    keys,
+    ...accountsServices(db, keys, now),
     adminToken: opts.adminToken === undefined ? ADMIN_TOKEN : opts.adminToken,
-    auth: new AuthService(db, { domain: DOMAIN, now }),
-    dapps: new DappService(db, { now }),
-    now,
     limits: opts.limits,
   });
   await app.ready();

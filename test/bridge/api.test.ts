@@ -10,6 +10,7 @@ import { RecordedChainData } from '../../src/bridge/chain-data.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import type { Deployment } from '../../src/bridge/model.ts';
 import { ensureDemoSnapshot, takeSnapshot } from '../../src/bridge/snapshots.ts';
+import { BridgeService } from '../../src/bridge/service.ts';
 import { bridgeApi } from '../../src/rest/bridge/index.ts';
 import { registerErrorHandling } from '../../src/server/host/render.ts';
 import type { Db } from '../../src/store/db.ts';
@@ -23,10 +24,7 @@ async function apiFor(db: Db, deployment: Deployment, clock: { now: number }): P
   registerErrorHandling(app);
   await app.register(bridgeApi, {
     prefix: '/api',
-    db,
-    deployment,
-    now: () => clock.now,
-    staleAfterMs: 3_600_000,
+    bridge: new BridgeService(db, { deployment, now: () => clock.now, staleAfterMs: 3_600_000 }),
   });
   await app.ready();
   return app;

@@ -10,6 +10,7 @@ import { createMemoryLimiter } from '../../src/access/limiter.ts';
 import { AuthService } from '../../src/accounts/auth.ts';
 import { partnerKeyHash } from '../../src/names/partner-auth.ts';
 import { NameService } from '../../src/names/service.ts';
+import { PartnerService } from '../../src/names/partners.ts';
 import { createAuthGuards } from '../../src/rest/accounts/guards-impl.ts';
 import { registerErrorHandling } from '../../src/server/host/render.ts';
 import { namesApi } from '../../src/rest/names/index.ts';
@@ -278,10 +279,9 @@ describe('createPartner', () => {
     registerErrorHandling(app);
     await app.register(namesApi, {
       prefix: '/api',
-      db: h.db,
       guards: createAuthGuards({ auth, adminToken: ADMIN_TOKEN }),
       names: new NameService(h.db, { suffix: 'coin', network: 'mainnet', now }),
-      now,
+      partners: new PartnerService(h.db, { now }),
     });
     await app.ready();
     try {

@@ -3,10 +3,11 @@
  * with the SQL and loader batches they cost; in process over the accounts REST harness (`support/accounts.ts`).
  */
 import { describe, expect, it } from 'vitest';
-import { AuthService } from '../../src/accounts/auth.ts';
+import { selectKeysOfOwners as keysByOwners } from '../../src/access/key-repo.ts';
 import { DappService } from '../../src/accounts/dapps.ts';
+import { ApiKeyService } from '../../src/accounts/keys.ts';
+import { createServices } from '../../src/services.ts';
 import { createAccountsSubgraph } from '../../subgraphs/accounts/index.ts';
-import { keysByOwners } from '../../subgraphs/accounts/loaders.ts';
 import { ADMIN_TOKEN, DOMAIN, auditOf } from '../accounts/harness.ts';
 import {
   admin,
@@ -293,13 +294,15 @@ describe('batching', () => {
     }
 
     const c = counting(h.db);
+    const now = () => h.clock.now;
     const sgCounted = createAccountsSubgraph({
-      db: c.db,
-      keys: h.keys,
-      auth: new AuthService(c.db, { domain: DOMAIN, now: () => h.clock.now }),
-      dapps: new DappService(c.db, { now: () => h.clock.now }),
+      services: createServices(
+        c.db,
+        { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet', now },
+        { keys: new ApiKeyService(c.db, { pepper: 'test-pepper-0123456789abcdef', now }) },
+      ),
       adminToken: ADMIN_TOKEN,
-      now: () => h.clock.now,
+      now,
     });
     // Creating the subgraph and a context reads nothing.
     sgCounted.contextFor({ headers: headers(admin.token) });

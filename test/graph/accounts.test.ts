@@ -5,9 +5,8 @@
  * dapps. This file: `me`, sign-in, administrators; see also `accounts-{keys,dapps,issued}.test.ts` and `support/`.
  */
 import { describe, expect, it } from 'vitest';
-import { AuthService } from '../../src/accounts/auth.ts';
 import { parseChallenge } from '../../src/accounts/challenge.ts';
-import { DappService } from '../../src/accounts/dapps.ts';
+import { createServices } from '../../src/services.ts';
 import { createAccountsSubgraph } from '../../subgraphs/accounts/index.ts';
 import { ADMIN_TOKEN, DOMAIN, auditOf, call, signIn, wallet } from '../accounts/harness.ts';
 import {
@@ -56,10 +55,11 @@ describe('me', () => {
     expect(codes(await run(ME, { token: 'not-a-token' }))).toEqual(['INVALID_SESSION']);
 
     const later = createAccountsSubgraph({
-      db: h.db,
-      keys: h.keys,
-      auth: new AuthService(h.db, { domain: DOMAIN, now: () => h.clock.now + 25 * HOUR }),
-      dapps: new DappService(h.db, {}),
+      services: createServices(
+        h.db,
+        { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet', now: () => h.clock.now + 25 * HOUR },
+        { keys: h.keys },
+      ),
       adminToken: ADMIN_TOKEN,
     });
     expect(codes(await run(ME, { token: alice.token, on: later }))).toEqual(['SESSION_EXPIRED']);

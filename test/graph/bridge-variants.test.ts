@@ -9,6 +9,7 @@ import { loadDeployment } from '../../src/bridge/deployment.ts';
 import type { Deployment } from '../../src/bridge/model.ts';
 import { takeSnapshot } from '../../src/bridge/snapshots.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
+import { BridgeService } from '../../src/bridge/service.ts';
 import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 import { countingDb } from '../support/counting-db.ts';
 import {
@@ -39,7 +40,9 @@ describe('bridge subgraph (variants)', () => {
     };
     const db = await openMemoryDb();
     try {
-      const sg = createBridgeSubgraph({ db, deployment, staleAfterMs: STALE_AFTER_MS, now: () => T0 });
+      const sg = createBridgeSubgraph({
+        bridge: new BridgeService(db, { deployment, staleAfterMs: STALE_AFTER_MS, now: () => T0 }),
+      });
       const d = await ok(
         sg,
         `{ bridge { coins { ticker coin { id } paused lanes { status pausedReason } } } }`,
@@ -81,10 +84,11 @@ describe('bridge subgraph (variants)', () => {
     const app = await restFor(raw, deployment, clock);
     try {
       const sg = createBridgeSubgraph({
-        db: countingDb(raw, queries),
-        deployment,
-        staleAfterMs: STALE_AFTER_MS,
-        now: () => clock.now,
+        bridge: new BridgeService(countingDb(raw, queries), {
+          deployment,
+          staleAfterMs: STALE_AFTER_MS,
+          now: () => clock.now,
+        }),
       });
       const CONFIG = `{ bridge { network config { attestation { publicKey pinned } } } }`;
       expect((await ok(sg, CONFIG)).bridge).toEqual({

@@ -15,6 +15,7 @@ import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { takeSnapshot } from '../../src/bridge/snapshots.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
+import { BridgeService } from '../../src/bridge/service.ts';
 import { createBridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 import type { BridgeSubgraph } from '../../subgraphs/bridge/index.ts';
 import { countingDb } from '../support/counting-db.ts';
@@ -71,10 +72,11 @@ describe('bridge subgraph (testnet, from-secret key)', () => {
     db = await openMemoryDb();
     app = await restFor(db, deployment, clock);
     sg = createBridgeSubgraph({
-      db: countingDb(db, queries),
-      deployment,
-      staleAfterMs: STALE_AFTER_MS,
-      now: () => clock.now,
+      bridge: new BridgeService(countingDb(db, queries), {
+        deployment,
+        staleAfterMs: STALE_AFTER_MS,
+        now: () => clock.now,
+      }),
       hooks: { onBatch: (loader, keys) => batches.push({ loader, keys }) },
     });
   });

@@ -78,14 +78,19 @@ async function safelistRouter(g: GraphHarness): Promise<{ app: FastifyInstance; 
     subgraphs: {
       kind: 'in-process',
       subgraphs: createSubgraphs({
-        db: g.tm.db,
         market: g.tm.market,
         engine: engineConfig({ staleAfterMs: 900_000 }),
-        keys: g.rest.keys,
         adminToken: ADMIN_TOKEN,
-        services: createServices(g.tm.db, { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet' }),
-        deployment: loadDeployment('testnet'),
-        bridgeStaleAfterMs: 3_600_000,
+        services: createServices(
+          g.tm.db,
+          {
+            domain: DOMAIN,
+            nameSuffix: 'coin',
+            nameNetwork: 'mainnet',
+            bridge: { deployment: loadDeployment('testnet'), staleAfterMs: 3_600_000 },
+          },
+          { keys: g.rest.keys },
+        ),
       }),
     },
   });

@@ -138,15 +138,19 @@ export async function graphHarness(
     return readBarsMany(...args);
   };
   const subgraphs = createSubgraphs({
-    db: tm.db,
     market: tm.market,
     engine: engineConfig({ staleAfterMs: 900_000 }),
-    keys: rest.keys,
     adminToken: ADMIN_TOKEN,
-    services: createServices(tm.db, { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet' }),
-    deployment,
-    bridgeStaleAfterMs: 3_600_000,
-    ...(usage ? { usage } : {}),
+    services: createServices(
+      tm.db,
+      {
+        domain: DOMAIN,
+        nameSuffix: 'coin',
+        nameNetwork: 'mainnet',
+        bridge: { deployment, staleAfterMs: 3_600_000 },
+      },
+      { keys: rest.keys, usage: usage ?? undefined },
+    ),
   }).map((sg): Subgraph<unknown> => ({
     name: sg.name,
     schema: sg.schema,

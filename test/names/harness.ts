@@ -18,6 +18,7 @@ import { namesApi } from '../../src/rest/names/index.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
 import { NameService } from '../../src/names/service.ts';
+import { PartnerService } from '../../src/names/partners.ts';
 
 export const ADMIN_TOKEN = 'cwa_test-operator-token-0123456789';
 export const DOMAIN = 'names.test:4000';
@@ -42,10 +43,9 @@ export async function harness(o: { limits?: ApiLimits } = {}): Promise<Harness> 
   strictJsonBodies(app); // as the product's server (src/start/server.ts)
   await app.register(namesApi, {
     prefix: '/api',
-    db,
     guards,
     names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }),
-    now,
+    partners: new PartnerService(db, { now }),
     limits: o.limits,
   });
   await app.ready();

@@ -27,20 +27,30 @@ const routes: RouteOptions[] = [];
 beforeAll(async () => {
   db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
-  const services = createServices(db, { domain: 'limits.test', nameSuffix: 'coin', nameNetwork: 'mainnet' });
+  const services = createServices(
+    db,
+    {
+      domain: 'limits.test',
+      nameSuffix: 'coin',
+      nameNetwork: 'mainnet',
+      bridge: { deployment: loadDeployment('testnet') },
+    },
+    { keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }) },
+  );
   app = await createServer({
     market: new MarketService({ db, engine }),
     engine,
     dataset: () => ({ kind: 'demo', notice: null }),
     accounts: {
-      db,
-      keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }),
+      keys: services.keys,
+      ownKeys: services.ownKeys,
+      accounts: services.accounts,
       adminToken: ADMIN_TOKEN,
       auth: services.auth,
       dapps: services.dapps,
     },
-    names: { names: services.names },
-    bridge: { db, deployment: loadDeployment('testnet') },
+    names: { names: services.names, partners: services.partners },
+    ...(services.bridge ? { bridge: { bridge: services.bridge } } : {}),
     apiLimits: { limiter: createApiLimiter(createMemoryLimiter(), LIMITS), trustedProxies: [] },
     beforeRoutes: (a) => {
       a.addHook('onRoute', (r) => void routes.push(r));

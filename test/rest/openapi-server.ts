@@ -11,12 +11,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { AuthService } from '../../src/accounts/auth.ts';
-import { DappService } from '../../src/accounts/dapps.ts';
 import { ApiKeyService } from '../../src/accounts/keys.ts';
 import { loadDeployment } from '../../src/bridge/deployment.ts';
 import type { Deployment } from '../../src/bridge/model.ts';
-import { NameService } from '../../src/names/service.ts';
+import { createServices } from '../../src/services.ts';
 import { ProcessRun } from '../../src/start/process.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
@@ -53,19 +51,31 @@ export async function openapiServer(): Promise<OpenapiServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-openapi-'));
   const deployment = loadDeployment('testnet');
   const routes: RegisteredRoute[] = [];
+  const services = createServices(
+    db,
+    {
+      domain: DOMAIN,
+      nameSuffix: 'coin',
+      nameNetwork: 'mainnet',
+      now,
+      bridge: { deployment, staleAfterMs: 3_600_000 },
+    },
+    { keys: new ApiKeyService(db, { pepper: 'openapi-test-pepper-0123456789', now }) },
+  );
   const run = new ProcessRun({ logLevel: 'silent', host: '127.0.0.1', port: 0 }, {}, 'product');
   const tm = await createTestMarket({
     days: 3,
     server: {
       accounts: {
-        db,
-        keys: new ApiKeyService(db, { pepper: 'openapi-test-pepper-0123456789', now }),
+        keys: services.keys,
+        ownKeys: services.ownKeys,
+        accounts: services.accounts,
         adminToken: ADMIN_TOKEN,
-        auth: new AuthService(db, { domain: DOMAIN, now }),
-        dapps: new DappService(db, { now }),
+        auth: services.auth,
+        dapps: services.dapps,
       },
-      names: { names: new NameService(db, { suffix: 'coin', network: 'mainnet', now }), now },
-      bridge: { db, deployment, now, staleAfterMs: 3_600_000 },
+      names: { names: services.names, partners: services.partners },
+      ...(services.bridge ? { bridge: { bridge: services.bridge } } : {}),
       beforeRoutes: (app) => {
         app.addHook('onRoute', (r) => {
           for (const method of [r.method].flat()) routes.push({ method, url: r.url });

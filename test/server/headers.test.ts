@@ -25,7 +25,16 @@ let db: Db;
 beforeAll(async () => {
   db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
-  const services = createServices(db, { domain: 'headers.test', nameSuffix: 'coin', nameNetwork: 'mainnet' });
+  const services = createServices(
+    db,
+    {
+      domain: 'headers.test',
+      nameSuffix: 'coin',
+      nameNetwork: 'mainnet',
+      bridge: { deployment: loadDeployment('testnet') },
+    },
+    { keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }) },
+  );
   const graph = {
     handle: async () => ({
       status: 200,
@@ -41,14 +50,15 @@ beforeAll(async () => {
     graph,
     provider: { hostOrigins: [WALLET_HOST], identityOrigin: undefined },
     accounts: {
-      db,
-      keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }),
+      keys: services.keys,
+      ownKeys: services.ownKeys,
+      accounts: services.accounts,
       adminToken: ADMIN_TOKEN,
       auth: services.auth,
       dapps: services.dapps,
     },
-    names: { names: services.names },
-    bridge: { db, deployment: loadDeployment('testnet') },
+    names: { names: services.names, partners: services.partners },
+    ...(services.bridge ? { bridge: { bridge: services.bridge } } : {}),
   });
   await app.ready();
 }, 60_000);

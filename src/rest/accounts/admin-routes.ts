@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { grantAdmin, listAdmins, revokeAdmin } from '../../accounts/admins.ts';
+import type { AccountService } from '../../accounts/account-service.ts';
 import { KEY_STATUSES } from '../../access/key-repo.ts';
 import type { ApiKeyService } from '../../accounts/keys.ts';
 import { PLANS } from '../../access/plans.ts';
-import type { Db } from '../../store/db.ts';
 import { oneOf } from '../../core/params.ts';
 import type { Query } from '../../core/params.ts';
 import { parseBody } from '../../accounts/body.ts';
@@ -34,7 +33,7 @@ const ROLE_BODY = {
  */
 export function registerAdminRoutes(
   app: FastifyInstance,
-  opts: { db: Db; keys: ApiKeyService; guards: AuthGuards; now: () => number },
+  opts: { keys: ApiKeyService; accounts: AccountService; guards: AuthGuards },
 ): void {
   const admin = guarded((r) => opts.guards.admin(r));
   const route = { onRequest: admin.onRequest };
@@ -81,21 +80,21 @@ export function registerAdminRoutes(
   });
 
   app.get('/admin/admins', route, async () => {
-    return (await listAdmins(opts.db)).map(publicAccount);
+    return (await opts.accounts.admins()).map(publicAccount);
   });
 
   // `coinwallet admin grant <address>`: the first administrator is named this way with the operator token.
   app.post('/admin/admins', route, async (req) => {
     const actor = admin.who(req);
     const b = parseBody(req.body, ROLE_BODY);
-    const r = await grantAdmin(opts.db, b.address, actor, opts.now(), b.reason ?? null);
+    const r = await opts.accounts.grantAdmin(b.address, actor, b.reason ?? null);
     return { ...publicAccount(r.account), changed: r.changed };
   });
 
   app.post('/admin/admins/revoke', route, async (req) => {
     const actor = admin.who(req);
     const b = parseBody(req.body, ROLE_BODY);
-    const r = await revokeAdmin(opts.db, b.address, actor, opts.now(), b.reason ?? null);
+    const r = await opts.accounts.revokeAdmin(b.address, actor, b.reason ?? null);
     return { ...publicAccount(r.account), changed: r.changed };
   });
 }

@@ -1,34 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from '../../accounts/auth.ts';
+import { presented, reviewer } from '../../accounts/guards.ts';
 import type { Account, Actor } from '../../accounts/types.ts';
-import { bearerToken, tokenMatches } from '../../core/bearer.ts';
 import { accountErrors } from '../../accounts/errors.ts';
 import { admitCaller, refusedCredentials } from '../api-limits.ts';
 import type { ApiLimits } from '../api-limits.ts';
 import type { AuthGuards } from './guards.ts';
 
 /**
- * {@link AuthGuards} over sessions and the operator token. Nothing is cached: every request reads its session and
- * its account's role, so a logout or a role change applies to the very next request. With `limits`, each admitted
- * request counts in its account's `account` bucket (the operator's: one), and a refused session in its IP's
- * `sign-in` bucket (`src/rest/api-limits.ts`).
+ * {@link AuthGuards} over sessions and the operator token, by the domain's rules (`src/accounts/guards.ts`, the
+ * accounts subgraph's too). Nothing is cached: every request reads its session and its account's role, so a logout or
+ * a role change applies to the very next request. With `limits`, each admitted request counts in its account's
+ * `account` bucket (the operator's: one), and a refused session in its IP's `sign-in` bucket
+ * (`src/rest/api-limits.ts`).
  */
 export function createAuthGuards(opts: {
   auth: AuthService;
   adminToken: string | null;
   limits?: ApiLimits | undefined;
 }): AuthGuards {
-  const session = async (req: FastifyRequest): Promise<Account> => {
-    const token = bearerToken(req.headers.authorization);
-    if (token === null) throw accountErrors.authRequired();
+  const account = async (req: FastifyRequest): Promise<Account> => {
+    const { sessionToken } = presented(req.headers.authorization, null);
+    if (sessionToken === null) throw accountErrors.authRequired();
+    let acct: Account;
     try {
-      return await opts.auth.authenticate(token);
+      acct = await opts.auth.authenticate(sessionToken);
     } catch (e) {
       throw await refusedCredentials(opts.limits, req, e);
     }
-  };
-  const account = async (req: FastifyRequest): Promise<Account> => {
-    const acct = await session(req);
     await admitCaller(opts.limits, 'account', acct.id);
     return acct;
   };
@@ -36,13 +35,9 @@ export function createAuthGuards(opts: {
     account,
     async admin(req: FastifyRequest): Promise<Actor> {
       // The operator token first (constant-time); anything else must be an administrator's session.
-      if (tokenMatches(bearerToken(req.headers.authorization), opts.adminToken)) {
-        await admitCaller(opts.limits, 'account', 'operator');
-        return { kind: 'operator' };
-      }
-      const acct = await account(req);
-      if (acct.role !== 'admin') throw accountErrors.forbidden();
-      return { kind: 'account', account: acct };
+      const { operator } = presented(req.headers.authorization, opts.adminToken);
+      if (operator) await admitCaller(opts.limits, 'account', 'operator');
+      return reviewer({ operator, viewer: () => account(req) });
     },
   };
 }

@@ -3,7 +3,8 @@
  * its API keys (`/account/*`), administration (`/admin/*`) and the dapp store (see dapps.ts). See docs/accounts.md.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AccountKeys } from '../../accounts/api-keys.ts';
+import type { AccountKeys } from '../../accounts/api-keys.ts';
+import type { AccountService } from '../../accounts/account-service.ts';
 import type { AuthService } from '../../accounts/auth.ts';
 import type { DappService } from '../../accounts/dapps.ts';
 import type { AppService } from '../../accounts/apps.ts';
@@ -11,7 +12,6 @@ import { registerAppRoutes } from './app-routes.ts';
 import type { SchemaChecks } from '../../accounts/schema-check-service.ts';
 import { registerSchemaCheckRoutes } from './schema-check-routes.ts';
 import type { ApiKeyService } from '../../accounts/keys.ts';
-import type { Db } from '../../store/db.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import { registerDappRoutes } from './dapps.ts';
@@ -22,8 +22,12 @@ import type { ApiLimits } from '../api-limits.ts';
 import { registerKeyRoutes } from './key-routes.ts';
 
 export interface AccountsApiOptions {
-  db: Db;
+  /** API keys (`src/services.ts`: the access check's own instance), reviewed under `/admin/api-keys`. */
   keys: ApiKeyService;
+  /** API keys scoped to their owner, under `/account/api-keys` (`src/services.ts`). */
+  ownKeys: AccountKeys;
+  /** Administrators and their role changes (`src/services.ts`). */
+  accounts: AccountService;
   /** The operator token (`ADMIN_TOKEN`): accepted by every `/admin/*` endpoint; null → admin sessions only. */
   adminToken: string | null;
   /** Sign-in and sessions (`src/services.ts`: the one instance of the process). */
@@ -34,14 +38,11 @@ export interface AccountsApiOptions {
   apps?: AppService | undefined;
   /** Schema checks against the apps' documents (`POST /api/admin/schema/check`); omitted → not served. */
   schemaChecks?: SchemaChecks | undefined;
-  /** Clock of the admin routes (role changes, partner creation) in ms; default `Date.now`. */
-  now?: (() => number) | undefined;
   /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
   limits?: ApiLimits | undefined;
 }
 
 export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions): Promise<void> {
-  const now = opts.now ?? Date.now;
   const { auth } = opts;
   const guards = createAuthGuards({ auth, adminToken: opts.adminToken, limits: opts.limits });
   if (opts.limits) app.addHook('onRequest', ipLimitHook(opts.limits));
@@ -56,8 +57,8 @@ export async function accountsApi(app: FastifyInstance, opts: AccountsApiOptions
   });
 
   registerAuthRoutes(app, { auth, guards });
-  registerKeyRoutes(app, { keys: new AccountKeys(opts.keys), guards });
-  registerAdminRoutes(app, { db: opts.db, keys: opts.keys, guards, now });
+  registerKeyRoutes(app, { keys: opts.ownKeys, guards });
+  registerAdminRoutes(app, { keys: opts.keys, accounts: opts.accounts, guards });
   registerDappRoutes(app, { dapps: opts.dapps, guards });
   if (opts.apps) registerAppRoutes(app, { apps: opts.apps, guards });
   if (opts.schemaChecks) registerSchemaCheckRoutes(app, { checks: opts.schemaChecks, guards });

@@ -10,7 +10,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { NameService } from '../../names/service.ts';
 import { NAMES_BODY_LIMIT, nameErrors } from '../../names/errors.ts';
-import type { Db } from '../../store/db.ts';
+import type { PartnerService } from '../../names/partners.ts';
 import type { AuthGuards } from '../accounts/guards.ts';
 import { ipLimitHook } from '../api-limits.ts';
 import type { ApiLimits } from '../api-limits.ts';
@@ -19,19 +19,17 @@ import { registerPartnerRoutes } from './partner-routes.ts';
 import { registerResolveRoutes } from './resolve-routes.ts';
 
 export interface NamesApiOptions {
-  db: Db;
   /** Authenticates `/names…` (any signed-in account) and `/admin/partners` (admins and the operator). */
   guards: AuthGuards;
   /** Names (`src/services.ts`: the one instance of the process). */
   names: NameService;
-  /** Clock of the partner routes (signed-request windows) in ms; default `Date.now`. */
-  now?: () => number;
+  /** Partner credentials and the check of their signed requests (`src/services.ts`). */
+  partners: PartnerService;
   /** The `/api` rate limits (`src/rest/api-limits.ts`); omitted → none. */
   limits?: ApiLimits | undefined;
 }
 
 export async function namesApi(app: FastifyInstance, opts: NamesApiOptions): Promise<void> {
-  const now = opts.now ?? Date.now;
   const { names, limits } = opts;
   if (limits) app.addHook('onRequest', ipLimitHook(limits));
 
@@ -46,5 +44,5 @@ export async function namesApi(app: FastifyInstance, opts: NamesApiOptions): Pro
 
   registerResolveRoutes(app, { names });
   registerAccountNameRoutes(app, { names, guards: opts.guards });
-  await app.register(registerPartnerRoutes, { db: opts.db, names, guards: opts.guards, now, limits });
+  await app.register(registerPartnerRoutes, { names, partners: opts.partners, guards: opts.guards, limits });
 }

@@ -15,26 +15,15 @@ import { parseBody } from '../../accounts/body.ts';
 import { ApiError } from '../../core/errors.ts';
 import { utf8Body } from '../../core/utf8.ts';
 import { nameErrors } from '../../names/errors.ts';
-import {
-  SqlPartnerNonceStore,
-  canonicalRequest,
-  checkSignature,
-  checkTimestamp,
-  nonceExpiry,
-  readPartnerHeaders,
-} from '../../names/partner-auth.ts';
-import type { PartnerHeaders } from '../../names/partner-auth.ts';
-import { createPartner, selectPartner } from '../../names/partners.ts';
-import type { Partner } from '../../names/partners.ts';
+import type { PartnerRequest, PartnerService } from '../../names/partners.ts';
 import type { NameService } from '../../names/service.ts';
-import type { Db } from '../../store/db.ts';
 import { param } from './account-routes.ts';
 
 export interface PartnerRoutesOptions {
-  db: Db;
   names: NameService;
+  /** Partner credentials and the check of signed requests (`src/services.ts`). */
+  partners: PartnerService;
   guards: AuthGuards;
-  now: () => number;
   /** Each signed request counts in its partner's `partner` bucket, each refused one in its IP's `sign-in` bucket. */
   limits?: ApiLimits | undefined;
 }
@@ -55,13 +44,12 @@ export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRout
   const admin = guarded(o.guards.admin);
   app.post('/admin/partners', { onRequest: admin.onRequest }, async (req, reply) => {
     const b = parseBody(req.body, { name: { type: 'string', required: true, max: 100 } });
-    const p = await createPartner(o.db, b.name.trim(), admin.who(req), o.now());
+    const p = await o.partners.create(b.name, admin.who(req));
     return reply.code(201).send(p);
   });
 
   // Headers, clock and partner before the body is read; the signature and the nonce once it is.
-  const seen = new WeakMap<FastifyRequest, { h: PartnerHeaders; partner: Partner }>();
-  const nonces = new SqlPartnerNonceStore(o.db);
+  const seen = new WeakMap<FastifyRequest, PartnerRequest>();
   // A refusal (401) counts in the client IP's `sign-in` bucket: answered 429 once that is used up.
   const counted =
     (check: (req: FastifyRequest) => Promise<void>) =>
@@ -74,25 +62,16 @@ export async function registerPartnerRoutes(app: FastifyInstance, o: PartnerRout
     };
   const signed = {
     onRequest: counted(async (req) => {
-      const h = readPartnerHeaders(req.headers);
-      const partner = await selectPartner(o.db, h.partnerId);
-      if (!partner) throw nameErrors.partnerUnknown();
-      checkTimestamp(h.timestamp, o.now());
-      seen.set(req, { h, partner });
+      seen.set(req, await o.partners.identify(req.headers));
     }),
     preHandler: async (req: FastifyRequest) => {
       const s = seen.get(req);
       if (!s) throw new Error('partner route without its onRequest hook');
-      await counted(async () => {
-        const canonical = canonicalRequest(req.method, req.url, s.h.timestamp, s.h.nonce, raw.get(req) ?? '');
-        checkSignature(s.partner.keyHash, canonical, s.h.signature);
-        if (!(await nonces.remember(s.partner.id, s.h.nonce, nonceExpiry(s.h.timestamp), o.now())))
-          throw nameErrors.partnerReplay();
-      })(req);
+      await counted(() => o.partners.verify(s, req.method, req.url, raw.get(req) ?? ''))(req);
       await admitCaller(o.limits, 'partner', s.partner.id);
     },
   };
-  const partnerId = (req: FastifyRequest) => (seen.get(req) as { partner: Partner }).partner.id;
+  const partnerId = (req: FastifyRequest) => (seen.get(req) as PartnerRequest).partner.id;
   const holder = (req: FastifyRequest) => ({ kind: 'partner' as const, partnerId: partnerId(req) });
 
   app.post('/partner/names', signed, async (req, reply) => {

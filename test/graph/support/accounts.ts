@@ -8,7 +8,7 @@ import type * as GraphQL from 'graphql';
 import type { ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { AuthService } from '../../../src/accounts/auth.ts';
-import { DappService } from '../../../src/accounts/dapps.ts';
+import { createServices } from '../../../src/services.ts';
 import type { Db } from '../../../src/store/db.ts';
 import { createAccountsSubgraph } from '../../../subgraphs/accounts/index.ts';
 import type { AccountsSubgraph } from '../../../subgraphs/accounts/index.ts';
@@ -43,10 +43,11 @@ export function useAccountsGraph(): void {
     h = await harness();
     const now = () => h.clock.now;
     sg = createAccountsSubgraph({
-      db: h.db,
-      keys: h.keys,
-      auth: new AuthService(h.db, { domain: DOMAIN, now }),
-      dapps: new DappService(h.db, { now }),
+      services: createServices(
+        h.db,
+        { domain: DOMAIN, nameSuffix: 'coin', nameNetwork: 'mainnet', now },
+        { keys: h.keys },
+      ),
       adminToken: ADMIN_TOKEN,
       now,
       hooks: { onBatch: (loader, keys) => batches.push({ loader, keys }) },

@@ -12,6 +12,7 @@ import type { ExecutionResult } from 'graphql';
 import { expect } from 'vitest';
 import { keyFromSeedHex } from '../../../src/bridge/attestation.ts';
 import type { Deployment } from '../../../src/bridge/model.ts';
+import { BridgeService } from '../../../src/bridge/service.ts';
 import { bridgeApi } from '../../../src/rest/bridge/index.ts';
 import { registerErrorHandling } from '../../../src/server/host/render.ts';
 import type { Db } from '../../../src/store/db.ts';
@@ -37,10 +38,7 @@ export async function restFor(
   registerErrorHandling(app);
   await app.register(bridgeApi, {
     prefix: '/api',
-    db,
-    deployment,
-    now: () => clock.now,
-    staleAfterMs: STALE_AFTER_MS,
+    bridge: new BridgeService(db, { deployment, now: () => clock.now, staleAfterMs: STALE_AFTER_MS }),
   });
   await app.ready();
   return app;

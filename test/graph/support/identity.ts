@@ -43,7 +43,6 @@ export function useIdentityGraph(): void {
     const counted = countingDb(db, statements);
     const now = () => h.clock.now;
     sg = createIdentitySubgraph({
-      db: counted,
       auth: new AuthService(counted, { domain: DOMAIN, now }),
       names: new NameService(counted, { suffix: 'coin', network: 'mainnet', now }),
       hooks: { onBatch: (loader, keys) => batches.push({ loader, keys }) },
