@@ -88,6 +88,16 @@ const configPattern = (own) => ({
     'the configuration reader imports no area: start-up maps its values onto each part (docs/architecture.md)',
 });
 
+/**
+ * The transports (`src/rest`, `subgraphs`, `router`) receive services, never the store: no `db`, no repository, not
+ * even a type of `src/store/`. The one exception is the store's error catalog (`errors.ts`, with the outage test of
+ * `unavailable.ts` it rests on): what a client is told when the store does not answer, which a transport renders.
+ */
+const TRANSPORT_STORE = {
+  regex: '^\\.{1,2}/(?:.*/)?store/(?!(?:errors|unavailable)\\.ts$)',
+  message:
+    'a transport receives services, never the store: ask src/services.ts for a service (docs/architecture.md)',
+};
 /** The host (`src/server/host.ts` and what only it registers): start-up hands it REST and the graph to mount. */
 const HOST_FILES = [
   'src/server/host.ts',
@@ -222,6 +232,7 @@ export default tseslint.config(
         {
           patterns: [
             ...START_UP_ONLY,
+            TRANSPORT_STORE,
             {
               regex: folder('subgraphs', 'router', 'start', 'cli'),
               message: 'REST and the subgraphs are siblings over the domain (docs/architecture.md)',
@@ -244,6 +255,7 @@ export default tseslint.config(
         {
           patterns: [
             ...START_UP_ONLY,
+            TRANSPORT_STORE,
             {
               regex: folder('rest', 'server', 'router', 'start', 'cli'),
               message:
@@ -262,6 +274,7 @@ export default tseslint.config(
         {
           patterns: [
             ...START_UP_ONLY,
+            TRANSPORT_STORE,
             {
               regex: folder('rest', 'server', 'start', 'cli'),
               message:

@@ -156,6 +156,45 @@ describe('layer rules', () => {
   });
 });
 
+describe('transports receive services, never the store', () => {
+  const store = (path: string) => `import type { Db } from '${path}';\nexport type X = Db;\n`;
+  it.each([
+    ['src/rest/names/x.ts', store('../../store/db.ts')],
+    ['src/rest/x.ts', "import { openDb } from '../store/open.ts';\nexport const x = openDb;\n"],
+    ['subgraphs/identity/x.ts', store('../../src/store/db.ts')],
+    [
+      'subgraphs/bridge/x.ts',
+      "import { cachedRead } from '../../src/store/read-cache.ts';\nexport const x = cachedRead;\n",
+    ],
+    ['router/x.ts', store('../src/store/db.ts')],
+    ['router/plugins/x.ts', store('../../src/store/db.ts')],
+  ])('%s: an import of the store, even of a type, is an error', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([expect.stringContaining('never the store')]);
+  });
+
+  it.each([
+    // The store's error catalog is what a client is told when the store does not answer: transports render it.
+    [
+      'subgraphs/shared/x.ts',
+      "import { storeErrors } from '../../src/store/errors.ts';\nexport const x = storeErrors;\n",
+    ],
+    [
+      'router/x.ts',
+      "import { isStoreUnavailable } from '../src/store/unavailable.ts';\nexport const x = isStoreUnavailable;\n",
+    ],
+    // A service is what a transport is handed; start-up and the domain build over the store.
+    [
+      'src/rest/x.ts',
+      "import type { BridgeService } from '../bridge/service.ts';\nexport type X = BridgeService;\n",
+    ],
+    ['src/start/x.ts', store('../store/db.ts')],
+    ['src/services.ts', store('./store/db.ts')],
+    ['src/names/x.ts', store('../store/db.ts')],
+  ])('%s: passes', async (file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+});
+
 describe('files are found from the project root (the build runs from dist/)', () => {
   const located = async (filePath: string, code: string): Promise<string[]> => {
     const [result] = await eslint.lintText(code, { filePath });
