@@ -25,6 +25,7 @@ import type { CatalogEntry } from '../src/core/errors.ts';
 import { assetErrors, priceErrors } from '../src/market/errors.ts';
 import { nameErrors } from '../src/names/errors.ts';
 import { serverErrors } from '../src/server/errors.ts';
+import { hostErrors } from '../src/server/host/errors.ts';
 import { storeErrors } from '../src/store/errors.ts';
 import { routerErrors } from '../router/errors.ts';
 
@@ -46,6 +47,7 @@ export const CATALOGS: readonly object[] = [
   nameErrors,
   bridgeErrors,
   serverErrors,
+  hostErrors,
   routerErrors,
 ];
 
@@ -100,8 +102,9 @@ export async function errorCodesPage(catalogs: readonly object[] = CATALOGS): Pr
     'request without a key is also told to send one) the table shows one of them. In the graph, a message that',
     'names a REST path says the same in the graph’s terms.',
     '',
-    'The answers of the host itself (no route, an unreadable body, a refusal of the HTTP parser) are listed in',
-    '[operations.md](operations.md), "Answers of the host"; the graph’s own GraphQL codes in [graph.md](graph.md).',
+    'The answers of the host itself (no route, an unreadable body, a refusal of the HTTP parser) are the area `host`;',
+    '[operations.md](operations.md), "Answers of the host", says when each is given. The graph’s own GraphQL codes',
+    'are in [graph.md](graph.md).',
     '',
     '| Code | Status | Area | Message |',
     '| --- | --- | --- | --- |',

@@ -26,6 +26,22 @@ export class ApiError extends Error {
     Error.stackTraceLimit = limit;
   }
 
+  /**
+   * The same error about one part of a larger input: its message (and graph form) headed by where the part is, such
+   * as `names[2].` for an item of a list checked item by item.
+   */
+  within(where: string): ApiError {
+    const graph = this.graphMessage === undefined ? undefined : `${where}${this.graphMessage}`;
+    return new ApiError(
+      this.status,
+      this.code,
+      `${where}${this.message}`,
+      this.headers,
+      graph,
+      this.extensions,
+    );
+  }
+
   toBody(): { error: { code: string; message: string } } {
     return { error: { code: this.code, message: this.message } };
   }

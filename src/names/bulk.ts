@@ -36,7 +36,7 @@ export function parseBulkBody(body: unknown): { name: string; asset: string }[] 
     try {
       return parseBody(item, ITEM);
     } catch (err) {
-      if (err instanceof ApiError) throw new ApiError(err.status, err.code, `names[${i}].${err.message}`);
+      if (err instanceof ApiError) throw err.within(`names[${i}].`);
       throw err;
     }
   });

@@ -1,4 +1,4 @@
-import { ApiError, notReady } from '../core/errors.ts';
+import { notReady } from '../core/errors.ts';
 
 /**
  * Errors shared by every REST surface. The answers of the host itself (no route, a body it cannot read, a request
@@ -6,5 +6,4 @@ import { ApiError, notReady } from '../core/errors.ts';
  */
 export const commonErrors = {
   notReady,
-  badRequest: (message: string) => new ApiError(400, 'BAD_REQUEST', message),
 };

@@ -14,3 +14,23 @@ describe('ApiError', () => {
     expect(e.toBody()).toEqual({ error: { code: 'RATE_LIMITED', message: 'slow down' } });
   });
 });
+
+describe('ApiError.within', () => {
+  it('heads the message and its graph form with where the part is, and keeps the rest', () => {
+    const e = new ApiError(400, 'INVALID_BODY', 'name must be a string', { 'x-a': '1' }, 'name: a string', {
+      field: 'name',
+    });
+    const inner = e.within('names[2].');
+    expect(inner).toBeInstanceOf(ApiError);
+    expect([inner.status, inner.code, inner.message, inner.graphMessage]).toEqual([
+      400,
+      'INVALID_BODY',
+      'names[2].name must be a string',
+      'names[2].name: a string',
+    ]);
+    expect(inner.headers).toEqual({ 'x-a': '1' });
+    expect(inner.extensions).toEqual({ field: 'name' });
+    expect(new ApiError(400, 'X', 'm').within('a.').graphMessage).toBeUndefined();
+    expect(e.message).toBe('name must be a string');
+  });
+});

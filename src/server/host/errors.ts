@@ -4,7 +4,8 @@
  * `{ "error": { "code", "message" } }` body with a stable code (docs/operations.md, "Answers of the host").
  */
 import { STATUS_CODES } from 'node:http';
-import { ApiError } from '../../core/errors.ts';
+import { errorCatalog } from '../../core/errors.ts';
+import type { ApiError } from '../../core/errors.ts';
 
 /** The methods some route of a host serves: what a 405 of the host names in `Allow`. */
 export const SERVED_METHODS = 'GET, HEAD, POST, OPTIONS';
@@ -16,53 +17,66 @@ export function sizeOf(n: number): string {
   return `${n} bytes`;
 }
 
-export const hostErrors = {
+export const hostErrors = errorCatalog('host', {
   /** No route for this method and path. */
-  notFound: (method: string, path: string) =>
-    new ApiError(
-      404,
-      'NOT_FOUND',
+  notFound: {
+    status: 404,
+    code: 'NOT_FOUND',
+    message: (method: string, path: string) =>
       `no endpoint ${method} ${path}: see the OpenAPI document for the paths served`,
-    ),
-  payloadTooLarge: (limit: number) =>
-    new ApiError(413, 'PAYLOAD_TOO_LARGE', `request body must be at most ${sizeOf(limit)}`),
-  unsupportedMediaType: () =>
-    new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'request body must be application/json'),
-  invalidJson: () => new ApiError(400, 'INVALID_JSON', 'request body must be a valid JSON document'),
+  },
+  payloadTooLarge: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: (limit: number) => `request body must be at most ${sizeOf(limit)}`,
+  },
+  unsupportedMediaType: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'request body must be application/json',
+  },
+  invalidJson: { status: 400, code: 'INVALID_JSON', message: 'request body must be a valid JSON document' },
+  /** A route's schema refused the request (Fastify's validation; its message names the field and the rule). */
+  invalidParameter: { status: 400, code: 'INVALID_PARAMETER', message: (detail: string) => detail },
   /** A path that is not valid percent-encoding, or a path parameter over its length. */
-  badUrl: (detail: string) => new ApiError(400, 'BAD_URL', `the request path is not valid: ${detail}`),
+  badUrl: {
+    status: 400,
+    code: 'BAD_URL',
+    message: (detail: string) => `the request path is not valid: ${detail}`,
+  },
   /** An HTTP/1.1 request without a `Host` header (RFC 9112 §3.2: a server must answer it 400). */
-  hostRequired: () =>
-    new ApiError(
-      400,
-      'HOST_REQUIRED',
-      'an HTTP/1.1 request must carry a Host header naming this server, such as Host: api.example.com',
-    ),
+  hostRequired: {
+    status: 400,
+    code: 'HOST_REQUIRED',
+    message: 'an HTTP/1.1 request must carry a Host header naming this server, such as Host: api.example.com',
+  },
   /** What Node's HTTP parser refused, in words: see {@link parserError}. */
-  badHttpRequest: (what: string) =>
-    new ApiError(400, 'BAD_HTTP_REQUEST', `the request is not valid HTTP/1.1: ${what}`),
+  badHttpRequest: {
+    status: 400,
+    code: 'BAD_HTTP_REQUEST',
+    message: (what: string) => `the request is not valid HTTP/1.1: ${what}`,
+  },
   /** A method no route of this server serves (`CONNECT`, or a token Node's parser does not know). */
-  methodNotAllowed: (method: string | null) =>
-    new ApiError(
-      405,
-      'METHOD_NOT_ALLOWED',
+  methodNotAllowed: {
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    message: (method: string | null) =>
       `${method === null ? 'the request method is not one HTTP defines' : `the method ${method} is not served`}: this server answers ${SERVED_METHODS}`,
-      { allow: SERVED_METHODS },
-    ),
-  headersTooLarge: (limit: number) =>
-    new ApiError(
-      431,
-      'HEADERS_TOO_LARGE',
-      `the request line and headers must be at most ${sizeOf(limit)} in total`,
-    ),
-  requestTimeout: () =>
-    new ApiError(
-      408,
-      'REQUEST_TIMEOUT',
+    headers: { allow: SERVED_METHODS },
+  },
+  headersTooLarge: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: (limit: number) => `the request line and headers must be at most ${sizeOf(limit)} in total`,
+  },
+  requestTimeout: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message:
       'the request headers and body must arrive in time: send the whole request at once, then wait for the answer',
-    ),
-  internal: () => new ApiError(500, 'INTERNAL', 'internal error: it has been logged'),
-};
+  },
+  internal: { status: 500, code: 'INTERNAL', message: 'internal error: it has been logged' },
+});
 
 /** Words for the errors of Node's HTTP parser (llhttp's `HPE_*` codes), naming what the request got wrong. */
 const PARSER_ERRORS: Readonly<Record<string, string>> = {

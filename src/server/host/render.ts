@@ -57,7 +57,7 @@ export function requireHost(app: FastifyInstance): void {
 }
 
 function fromFastify(err: FastifyError, bodyLimit: number): ApiError {
-  if (err.validation) return new ApiError(400, 'INVALID_PARAMETER', err.message);
+  if (err.validation) return hostErrors.invalidParameter(err.message);
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return hostErrors.payloadTooLarge(bodyLimit);
   if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return hostErrors.unsupportedMediaType();
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
