@@ -104,10 +104,10 @@ export type CallerPlan = keyof typeof PLAN_TABLE;
 /** A key's plan. */
 export type Plan = Exclude<CallerPlan, 'keyless'>;
 
-/** Every plan a request may count under, in the table's order (`keyless` first). */
+/** Every plan a request may count under, in the table's order: from the smallest up, `keyless` first. */
 export const CALLER_PLANS = Object.keys(PLAN_TABLE) as readonly CallerPlan[];
 
-/** The plans a key may have. */
+/** The plans a key may have, from the smallest up (an app counts under its keys' smallest: `src/accounts/apps.ts`). */
 export const PLANS: readonly Plan[] = CALLER_PLANS.filter((p): p is Plan => p !== 'keyless');
 
 /** One figure of every plan: `{ keyless, free, pro, enterprise }`. */

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Plan } from '../access/plans.ts';
-import { planFigure } from '../access/plans.ts';
+import { PLANS, planFigure } from '../access/plans.ts';
 import { isUuid } from '../core/ids.ts';
 import type { Db, Queryable } from '../store/db.ts';
 import { appErrors } from './app-errors.ts';
@@ -65,7 +65,6 @@ export interface AppView {
 /** Who publishes: the signed-in owner, or a CI job holding the app's publish token. */
 export type Publisher = { kind: 'account'; account: Account } | { kind: 'token'; token: string };
 
-const PLAN_ORDER: readonly Plan[] = ['free', 'pro', 'enterprise'];
 const TOKEN_PREFIX = 'cwp_';
 
 const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -277,8 +276,9 @@ export class AppService {
       'SELECT k.plan FROM app_keys a JOIN api_keys k ON k.id = a.key_id WHERE a.app_id = $1',
       [appId],
     );
-    const plans = r.rows.map((x) => PLAN_ORDER.indexOf(x.plan));
-    return plans.length === 0 ? 'free' : (PLAN_ORDER[Math.min(...plans)] ?? 'free');
+    // The plan table lists the plans from the smallest up.
+    const plans = r.rows.map((x) => PLANS.indexOf(x.plan));
+    return plans.length === 0 ? 'free' : (PLANS[Math.min(...plans)] ?? 'free');
   }
 
   private async view(q: Queryable, app: AppRow): Promise<AppView> {

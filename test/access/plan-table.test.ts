@@ -24,6 +24,7 @@ import {
 } from '../../src/access/plans.ts';
 import type { CallerPlan, PlanFigures } from '../../src/access/plans.ts';
 import { DEFAULT_COST_LIMITS } from '../../router/plugins/query-cost.ts';
+import { PLAN_COLORS, PLAN_ORDER } from '../../src/web/pages/admin/logic.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const KIB = 1024;
@@ -78,6 +79,11 @@ describe('the plan table', () => {
     expect(CALLER_PLANS).toEqual(['keyless', 'free', 'pro', 'enterprise']);
     expect(PLANS).toEqual(['free', 'pro', 'enterprise']);
     expect(CALLER_PLANS.filter(isPlan)).toEqual(PLANS);
+  });
+
+  it("the admin charts' copy (browser code imports no src/access) lists its rows, a colour each", () => {
+    expect(PLAN_ORDER).toEqual(CALLER_PLANS);
+    expect(Object.keys(PLAN_COLORS).sort()).toEqual([...CALLER_PLANS].sort());
   });
 
   it('each per-figure view is its column', () => {
