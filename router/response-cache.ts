@@ -63,6 +63,18 @@ export interface ResponseCache {
   stats(): ResponseCacheStats;
 }
 
+/** A key for each parsed document (the runtime parses a query text once and reuses the document). */
+const documentIds = new WeakMap<object, string>();
+let documents = 0;
+export function documentId(doc: object): string {
+  let id = documentIds.get(doc);
+  if (id === undefined) {
+    id = `d${++documents}`;
+    documentIds.set(doc, id);
+  }
+  return id;
+}
+
 /**
  * The key of a query: its text (or anything that identifies it, `queryId`), operation name and variables; null for
  * anything else or for variables too deeply nested to serialise (execution refuses them with BAD_USER_INPUT).
