@@ -1,11 +1,11 @@
 import { TimeoutError, withTimeout } from '../core/timeout.ts';
-import { createHash } from 'node:crypto';
+import { snapshotDigest } from './digest.ts';
 import { failureOf } from './http.ts';
 import type { FxRate, MiningRecord, SourceSnapshot, SupplyRecord, Ticker, TickerSource } from './types.ts';
 import { validateFx, validateMining, validateSupply, validateTicker, validTicker } from './validate.ts';
 import type { Validation } from './validate.ts';
 
-/** A snapshot after validation: only well-formed records, with a digest that identifies its content. */
+/** A snapshot after validation: only well-formed records, with a digest that identifies its content (`digest.ts`). */
 export interface PreparedSnapshot {
   source: string;
   ts: number;
@@ -66,10 +66,7 @@ export function prepareSnapshot(
     reject(r.reason, r.record);
     rejected++;
   }
-  const digest = createHash('sha256')
-    .update(JSON.stringify([raw.source, raw.ts, tickers, supply, fx, mining]))
-    .digest('base64url')
-    .slice(0, 22);
+  const digest = snapshotDigest({ source: raw.source, ts: raw.ts, tickers, supply, fx, mining });
   return { source: raw.source, ts: raw.ts, digest, tickers, supply, fx, mining, rejected };
 }
 

@@ -4,6 +4,7 @@
  * state (a chain whose height goes backwards is rejected). Shared by ticks and backfills.
  */
 import type { MarketState } from '../engine/state.ts';
+import { isLegacyDigest, legacySnapshotDigest } from '../ingest/digest.ts';
 import type { PreparedSnapshot } from '../ingest/pipeline.ts';
 import { prepareSnapshot } from '../ingest/pipeline.ts';
 import type { SourceSnapshot } from '../ingest/types.ts';
@@ -13,6 +14,32 @@ import { loggedFrom, loggedSnapshots } from '../store/inputs.ts';
 
 /** A snapshot's key in the ingest log (and in a backfill's own memory of what it applied). */
 export const snapshotKey = (p: PreparedSnapshot): string => `${p.source}|${p.ts}|${p.digest}`;
+
+/**
+ * Whether `keys` (`ts|digest`, of `p`'s source in the ingest log) hold `p`: by its digest, or by the digest a store
+ * kept before (`isLegacyDigest`), computed only where the log has one of those at `p`'s time. So a recording
+ * replayed again after an upgrade is still known. `p` as validated (before `Intake.apply`).
+ */
+function holds(keys: ReadonlySet<string>, p: PreparedSnapshot): boolean {
+  if (keys.has(`${p.ts}|${p.digest}`)) return true;
+  if (!legacyTimes(keys).has(p.ts)) return false;
+  return keys.has(`${p.ts}|${legacySnapshotDigest(p)}`);
+}
+
+/** The times at which `keys` have a legacy digest, found once per set of keys. */
+const legacy = new WeakMap<ReadonlySet<string>, Set<number>>();
+function legacyTimes(keys: ReadonlySet<string>): Set<number> {
+  let times = legacy.get(keys);
+  if (!times) {
+    times = new Set();
+    for (const k of keys) {
+      const bar = k.indexOf('|');
+      if (isLegacyDigest(k.slice(bar + 1))) times.add(Number(k.slice(0, bar)));
+    }
+    legacy.set(keys, times);
+  }
+  return times;
+}
 
 export class Intake {
   /** Every rejected input record since start, with recent examples (reported by `/healthz`). */
@@ -50,8 +77,10 @@ export class Intake {
       else bySource.set(p.source, [p]);
     }
     const out = new Set<string>();
-    for (const [source, list] of bySource)
-      for (const k of await loggedSnapshots(db, source, list)) out.add(`${source}|${k}`);
+    for (const [source, list] of bySource) {
+      const keys = await loggedSnapshots(db, source, list);
+      for (const p of list) if (holds(keys, p)) out.add(snapshotKey(p));
+    }
     return out;
   }
 
@@ -100,7 +129,7 @@ export class LogReader {
       w = { from: p.ts, through, keys };
       this.read.set(p.source, w);
     }
-    return w.keys.has(`${p.ts}|${p.digest}`);
+    return holds(w.keys, p);
   }
 
   forget(): void {

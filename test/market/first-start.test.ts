@@ -3,7 +3,8 @@
  * store, the first tick, the rollup) and a restart an hour later leave exactly the store and the engine state the
  * code before the start-up rework left. `first-start-digests.json` was recorded from that code (commit 70c888f, where
  * the dataset went through `recording.jsonl.gz` and was written every 100 snapshots); one bar, ticker, supply record,
- * FX rate or log row that differed in one bit would change a digest.
+ * FX rate or log row that differed in one bit would change a digest. The `ingest_log` entries alone were recorded again
+ * when the snapshot digest became `2:` (`src/ingest/digest.ts`): the same rows, each snapshot's new digest.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
