@@ -7,7 +7,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { Caller } from '../src/access/access.ts';
 import type { ApiError } from '../src/core/errors.ts';
 import type { RequestNotes } from '../src/core/request-notes.ts';
-import type { Executed } from './engine.ts';
+import type { Executed } from './engines/hive.ts';
 import { routerErrors } from './errors.ts';
 import { answerType, JSON_TYPE, peekOperation } from './negotiation.ts';
 import type { HttpRequestInfo, RawOperation } from './plugin.ts';

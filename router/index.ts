@@ -13,7 +13,7 @@ import type { Caller } from '../src/access/access.ts';
 import type { OperationOutcome, UsageSink } from '../src/access/usage.ts';
 import type { AppPolicies } from '../src/accounts/app-policy.ts';
 import { ApiError } from '../src/core/errors.ts';
-import type { Executed } from './engine.ts';
+import type { Executed } from './engines/hive.ts';
 import { createHiveEngine } from './engines/hive.ts';
 import {
   batchResponse,
@@ -30,8 +30,8 @@ import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
 import type { RouterOptions } from './options.ts';
 import { silentLogger } from '../src/core/log.ts';
-import type { HttpRequestInfo, RawOperation, RequestState, RouterPlugin } from './plugin.ts';
-import { inSpan } from '../src/core/trace.ts';
+import type { HttpRequestInfo, RawOperation, RequestState } from './plugin.ts';
+import { httpPhase } from './phases.ts';
 import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
@@ -76,9 +76,6 @@ export interface Router {
   stop(): Promise<void>;
 }
 
-const hasHttpPhase = (p: RouterPlugin): p is RouterPlugin & Required<Pick<RouterPlugin, 'onHttpRequest'>> =>
-  p.onHttpRequest !== undefined;
-
 /**
  * The answer to a request whose client went away while it waited for its place: nobody reads it (nginx's 499,
  * "client closed request", in the transport's log); not counted in the statistics.
@@ -111,7 +108,6 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const plugins = routerPlugins(opts, limits, supergraphSdl);
-  const httpPlugins = plugins.filter(hasHttpPhase);
   const engine = await createHiveEngine({
     ...opts,
     planner: opts.planner ?? DEFAULT_PLANNER,
@@ -177,8 +173,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     const { contentType, acceptable, ...info } = readRequest(req);
     let release: (() => void) | null = null;
     try {
-      for (const p of httpPlugins)
-        await inSpan(`router.${p.name}`, {}, async () => p.onHttpRequest(info, state));
+      await httpPhase(plugins, info, state);
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
       const undeliverable = deliveryRefusal(info, acceptable);
       if (undeliverable) throw undeliverable;

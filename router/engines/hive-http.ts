@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
-import { operationNotResolved } from '../engine.ts';
+import { operationNotResolved } from '../phases.ts';
 import { routerErrors } from '../errors.ts';
 
 /** A refusal before the engine runs: the status and the one error. */
@@ -20,6 +20,14 @@ const badRequest = (message: string): Refusal => ({
   status: 400,
   error: { message, extensions: { code: 'BAD_REQUEST' } },
 });
+
+/** Browsers cannot send these headers without a CORS preflight, so a request carrying one is not a CSRF. */
+export const PREFLIGHT_HEADERS: readonly string[] = [
+  'x-apollo-operation-name',
+  'apollo-require-preflight',
+  'x-sp-api-key',
+  'authorization',
+];
 
 const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 

@@ -7,10 +7,14 @@
  * and its answer taken back.
  */
 import type { GraphQLSchema } from 'graphql';
-import { directExecutors, PREFLIGHT_HEADERS, responseCacheOf } from '../engine.ts';
-import type { Engine, EngineOptions, EngineRequest, Executed } from '../engine.ts';
-import type { RequestState } from '../plugin.ts';
-import type { ResponseCache } from '../response-cache.ts';
+import type { Logger } from '../../src/core/log.ts';
+import { directExecutor, resolvesAllItsFields } from '../direct-execution.ts';
+import type { DirectExecutor } from '../direct-execution.ts';
+import type { RouterOptions } from '../options.ts';
+import type { RequestState, RouterPlugin } from '../plugin.ts';
+import type { Limits } from '../plugins/limits.ts';
+import { createResponseCache } from '../response-cache.ts';
+import type { ResponseCache, ResponseCacheStats } from '../response-cache.ts';
 import { closeSources, createSources } from '../sources/create.ts';
 import type { RouterContext, RouterServerContext } from './context.ts';
 import {
@@ -18,6 +22,7 @@ import {
   csrfRefusal,
   nestingRefusal,
   normaliseRequestError,
+  PREFLIGHT_HEADERS,
   searchRefusal,
 } from './hive-http.ts';
 import type { Refusal } from './hive-http.ts';
@@ -25,6 +30,69 @@ import { incrementalAnswer, incrementalAsked } from './incremental-delivery.ts';
 import { operationHooks } from './operation-hooks.ts';
 import { gatewayRuntimes } from './runtime.ts';
 import type { GatewayRuntimes } from './runtime.ts';
+
+/** One operation as handed to the engine: GraphQL over HTTP, the body already read. */
+export interface EngineRequest {
+  method: string;
+  /** Lowercase header names. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The URL's query string without `?` (GET: the operation). */
+  search: string;
+  /** The JSON body (POST), or undefined. */
+  body: unknown;
+}
+
+/** One operation's answer (shared by identical queries in flight: `router/inflight.ts`). */
+export interface Executed {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The estimated cost, when the cost plugin made an estimate. */
+  cost: number | null;
+  /** The answer's measured cost, when the cost plugin measured it. */
+  actualCost?: number | undefined;
+  /**
+   * An incremental answer (`@defer`, `@stream`: `multipart/mixed` or `text/event-stream`), sent as it comes instead
+   * of `body`; its measured cost is in its last payload.
+   */
+  stream?: ReadableStream<Uint8Array> | undefined;
+}
+
+export interface EngineOptions extends RouterOptions {
+  log: Logger;
+  timeoutMs: number;
+  limits: Limits;
+  /** The plugins, in order; the engine runs their `onOperation` and `onResponse`. */
+  plugins: readonly RouterPlugin[];
+  supergraphSdl: string;
+}
+
+/** The router's engine: what `router/index.ts` and the subscriptions run operations on. */
+export interface Engine {
+  execute(req: EngineRequest, state: RequestState): Promise<Executed>;
+  /** The API schema operations are validated and costed against (the engine's, once it has loaded the supergraph). */
+  schema(): Promise<GraphQLSchema>;
+  responseCacheStats(): ResponseCacheStats | null;
+  directExecutions(): number;
+  stop(): Promise<void>;
+}
+
+/** Embedded mode with the response cache on (the default): the cache; else null. */
+function responseCacheOf(opts: EngineOptions): ResponseCache | null {
+  if (opts.subgraphs.kind !== 'in-process' || opts.responseCache === false) return null;
+  return createResponseCache(
+    opts.subgraphs.subgraphs,
+    typeof opts.responseCache === 'object' ? opts.responseCache : {},
+  );
+}
+
+/** Embedded mode with direct execution on: one executor per subgraph that resolves all its fields itself. */
+function directExecutors(opts: EngineOptions, onAnswered: () => void): DirectExecutor[] {
+  if (opts.subgraphs.kind !== 'in-process' || opts.directExecution === false) return [];
+  return opts.subgraphs.subgraphs
+    .filter((sg) => resolvesAllItsFields(sg.schema))
+    .map((sg) => directExecutor(sg, { timeoutMs: opts.timeoutMs, log: opts.log, onAnswered }));
+}
 
 /** What {@link executeOn} needs of the engine. */
 interface EngineParts {
@@ -87,7 +155,7 @@ async function executeOn(parts: EngineParts, req: EngineRequest, state: RequestS
   }
   // An incremental answer is passed on as it comes; its work ends with its last payload.
   const streamed = incremental ? incrementalAnswer(res, rc, end) : null;
-  if (streamed) return streamed;
+  if (streamed) return { ...streamed, body: '', cost: rc.opState.cost?.estimated ?? null };
   end();
   const outHeaders: Record<string, string> = {};
   res.headers.forEach((v, k) => (outHeaders[k] = v));

@@ -4,8 +4,7 @@
  * whose work ends with its last payload.
  */
 import type { ExecutionResult } from 'graphql';
-import type { EngineRequest, Executed } from '../engine.ts';
-import { responsePhase } from '../engine.ts';
+import { responsePhase } from '../phases.ts';
 import { foldIncremental } from '../cost/incremental.ts';
 import type { IncrementalPayload } from '../cost/incremental.ts';
 import { peekOperation } from '../negotiation.ts';
@@ -22,7 +21,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * the Rust planner (router-runtime 1.4) accepts the directives but answers everything at once, which is what an
  * operation sent as JSON gets. A persisted query sent by its hash alone has no text here: answered at once too.
  */
-export function incrementalAsked(method: string, req: EngineRequest): boolean {
+export function incrementalAsked(
+  method: string,
+  req: { headers: Readonly<Record<string, string | undefined>>; search: string; body: unknown },
+): boolean {
   const accept = (req.headers['accept'] ?? '').trimStart().toLowerCase();
   if (!accept.startsWith('multipart/mixed') && !accept.startsWith('text/event-stream')) return false;
   const sent: Record<string, unknown> =
@@ -100,7 +102,11 @@ export function streamedPhase(plugins: readonly RouterPlugin[], rc: RouterContex
  * The runtime's answer to an incremental request, passed on as it comes with the router's headers (its framing
  * headers left to the HTTP server); `end` runs with its last payload. Null when the runtime answered at once.
  */
-export function incrementalAnswer(res: Response, rc: RouterContext, end: () => void): Executed | null {
+export function incrementalAnswer(
+  res: Response,
+  rc: RouterContext,
+  end: () => void,
+): { status: number; headers: Record<string, string>; stream: ReadableStream<Uint8Array> } | null {
   const type = res.headers.get('content-type')?.toLowerCase() ?? '';
   if (!res.body || (!type.startsWith('multipart/mixed') && !type.startsWith('text/event-stream')))
     return null;
@@ -109,11 +115,5 @@ export function incrementalAnswer(res: Response, rc: RouterContext, end: () => v
     if (!FRAMING_HEADERS.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
   });
   Object.assign(headers, rc.headers);
-  return {
-    status: res.status,
-    headers,
-    body: '',
-    stream: endingWith(res.body, end),
-    cost: rc.opState.cost?.estimated ?? null,
-  };
+  return { status: res.status, headers, stream: endingWith(res.body, end) };
 }

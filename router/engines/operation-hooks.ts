@@ -1,6 +1,6 @@
 /**
  * The router's operation on Hive Gateway's runtime, as one runtime plugin: in `onExecute` the plugins' operation
- * phase (`router/engine.ts`: limits, safelist, cost), then what may answer without the planner (the response cache,
+ * phase (`router/phases.ts`: limits, safelist, cost), then what may answer without the planner (the response cache,
  * a refusal while overloaded, direct execution, a root entirely skipped), then what the planner is given
  * (`planning.ts`); in `onExecuteDone` the plugins' response phase (`respond`, or `streamedPhase` for an incremental
  * answer).
@@ -17,7 +17,7 @@ import type { LoadShedder } from '../../src/access/overload.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { fromApiError } from '../../subgraphs/shared/errors.ts';
 import type { DirectExecutor } from '../direct-execution.ts';
-import { operationPhase, responsePhase } from '../engine.ts';
+import { operationPhase, responsePhase } from '../phases.ts';
 import type { RouterPlanner } from '../options.ts';
 import type { RouterPlugin } from '../plugin.ts';
 import { costHeaders } from '../plugins/query-cost.ts';

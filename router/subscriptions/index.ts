@@ -6,7 +6,7 @@
  */
 import type { ExecutionResult } from 'graphql';
 import type { Logger } from '../../src/core/log.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engines/hive.ts';
 import type { RouterRequest } from '../http-phase.ts';
 import type { RouterOptions } from '../options.ts';
 import type { RouterPlugin } from '../plugin.ts';

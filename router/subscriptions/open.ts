@@ -16,8 +16,8 @@ import type { LoadShedder } from '../../src/access/overload.ts';
 import type { UsageSink } from '../../src/access/usage.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { fromApiError } from '../../subgraphs/shared/errors.ts';
-import type { Engine } from '../engine.ts';
-import { operationNotResolved, operationPhase, responsePhase } from '../engine.ts';
+import type { Engine } from '../engines/hive.ts';
+import { httpPhase, operationNotResolved, operationPhase, responsePhase } from '../phases.ts';
 import { routerErrors } from '../errors.ts';
 import { readRequest } from '../http-phase.ts';
 import type { RouterRequest } from '../http-phase.ts';
@@ -60,7 +60,6 @@ const requestError = (message: string, code: string): GraphQLFormattedError => (
 type Checked = { document: DocumentNode } | { errors: GraphQLFormattedError[] };
 
 export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise<Opened> {
-  const httpPlugins = opts.plugins.filter((p) => p.onHttpRequest);
   const checked = new LRUCache<string, Checked>({ max: 1_000 });
   const usage = opts.usage;
 
@@ -114,7 +113,7 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
     };
     const info = readRequest(req);
     try {
-      for (const p of httpPlugins) await p.onHttpRequest?.(info, state);
+      await httpPhase(opts.plugins, info, state);
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
       if (info.batched) throw routerErrors.batchedSubscription();
       const shape = shapeError(req);
