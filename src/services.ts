@@ -6,13 +6,16 @@
  *
  * Two services come from start-up's own assemblies and are handed in here: the API-key service and the request
  * statistics, with the access layer (`src/start/access.ts`: Redis, the limiter and the key cache are built with
- * them); the market service and the reserve attester stay with the market and the proof of reserves they run
- * (`src/start/wiring.ts`).
+ * them); the serving market service and the reserve attester stay with the market and the proof of reserves they run
+ * (`src/start/wiring.ts`). A command that opens the store itself (`src/cli/local-store.ts`) gets everything here,
+ * its market (ingest, demo-data) included.
  */
 import type { UsageReads } from './access/usage.ts';
 import { UsageReader } from './access/usage-store.ts';
 import { AccountService } from './accounts/account-service.ts';
 import { AccountKeys } from './accounts/api-keys.ts';
+import type { SchemaCheck } from './accounts/schema-check.ts';
+import { SchemaChecks } from './accounts/schema-check-service.ts';
 import { AuthService } from './accounts/auth.ts';
 import { DappService } from './accounts/dapps.ts';
 import type { ApiKeyService } from './accounts/keys.ts';
@@ -20,6 +23,8 @@ import { UsageViews } from './accounts/usage-views.ts';
 import type { Deployment } from './bridge/model.ts';
 import { BridgeService } from './bridge/service.ts';
 import type { Network } from './crypto/chains.ts';
+import { MarketService } from './market/service.ts';
+import type { MarketServiceOptions } from './market/service.ts';
 import { PartnerService } from './names/partners.ts';
 import { NameService } from './names/service.ts';
 import type { Db } from './store/db.ts';
@@ -39,6 +44,10 @@ export interface Services {
   stats: UsageViews;
   /** The bridge's reads and staleness rule; null when no deployment is given. */
   bridge: BridgeService | null;
+  /** Schema checks against the apps' published documents; null when no comparison is given. */
+  schemaChecks: SchemaChecks | null;
+  /** A market over the store; null when no engine is given (the serving one is start-up's, `src/start/wiring.ts`). */
+  market: MarketService | null;
 }
 
 /** The services that need the API-key service: what the accounts API and the accounts subgraph serve. */
@@ -73,6 +82,10 @@ export interface ServicesOptions {
    * (`BRIDGE_STALE_AFTER_MS`, default 1 hour); omitted → no bridge service.
    */
   bridge?: { deployment: Deployment; staleAfterMs?: number | undefined } | undefined;
+  /** The schema comparison over the served API schema (`router/trusted/schema-check.ts`); omitted → no schema checks. */
+  schemaCheck?: SchemaCheck | undefined;
+  /** The market's engine, sources and logger; omitted → no market service. */
+  market?: Omit<MarketServiceOptions, 'db'> | undefined;
 }
 
 /** The access layer's parts the services are built over (`src/start/access.ts`). */
@@ -109,6 +122,8 @@ export function createServices(
           now,
         })
       : null,
+    schemaChecks: opts.schemaCheck ? new SchemaChecks(db, { check: opts.schemaCheck, now }) : null,
+    market: opts.market ? new MarketService({ ...opts.market, db }) : null,
   };
   return access ? { ...services, keys: access.keys, ownKeys: new AccountKeys(access.keys) } : services;
 }

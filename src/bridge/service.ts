@@ -6,12 +6,14 @@
  */
 import type { Queryable } from '../store/db.ts';
 import { ATTESTATION_ALGORITHM } from './attestation.ts';
+import type { AttestationKey } from './attestation.ts';
+import type { ChainDataAdapter } from './chain-data.ts';
 import { bridgeErrors } from './errors.ts';
 import type { Deployment } from './model.ts';
 import { coinsBody, configBody } from './present.ts';
 import { oldestObservation } from './report.ts';
 import type { ReserveReport } from './report.ts';
-import { latestSnapshot } from './snapshots.ts';
+import { latestSnapshot, takeSnapshot } from './snapshots.ts';
 import type { StoredSnapshot } from './snapshots.ts';
 
 /** Default age after which a snapshot is reported `stale: true`: one hour (`BRIDGE_STALE_AFTER_MS`). */
@@ -116,6 +118,14 @@ export class BridgeService {
           : new Error(`the bridge subgraph serves the ${d.network} deployment, not ${n}`),
       ),
     );
+  }
+
+  /**
+   * Signs a report of `chain` now with `key` and stores it as the deployment's latest snapshot (`coinwallet bridge
+   * snapshot`; the attester of a running process re-signs through `takeSnapshot` on its own schedule).
+   */
+  snapshot(chain: ChainDataAdapter, key: AttestationKey): Promise<StoredSnapshot> {
+    return takeSnapshot(this.db, this.deployment, chain, key, this.now());
   }
 
   /** {@link freshness} by this service's threshold. */

@@ -3,13 +3,12 @@ import { DEFAULT_RECORDED_DIR, RecordedChainData } from '../bridge/chain-data.ts
 import { loadDeployment } from '../bridge/deployment.ts';
 import { NETWORKS } from '../bridge/model.ts';
 import type { Network } from '../bridge/model.ts';
-import { takeSnapshot } from '../bridge/snapshots.ts';
 import type { AppConfig } from '../config.ts';
-import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
+import { withServices } from './local-store.ts';
 import { BRIDGE } from './specs.ts';
 
 /**
@@ -40,9 +39,8 @@ async function runBridge(cfg: AppConfig, { flags, positional }: Args): Promise<n
     network,
     typeof flags.recorded === 'string' ? flags.recorded : DEFAULT_RECORDED_DIR,
   );
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'bridge' });
-  try {
-    const snap = await takeSnapshot(db, deployment, chain, key, Date.now());
+  return withServices(cfg, 'bridge', { bridge: { deployment } }, async ({ bridge }) => {
+    const snap = await bridge.snapshot(chain, key);
     const summary = {
       id: snap.id,
       network,
@@ -58,7 +56,5 @@ async function runBridge(cfg: AppConfig, { flags, positional }: Args): Promise<n
     };
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }

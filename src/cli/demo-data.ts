@@ -4,14 +4,13 @@ import { CURRENCIES } from '../catalog/currencies.ts';
 import type { AppConfig } from '../config.ts';
 import { writeDemoDataset } from '../demo/dataset.ts';
 import { ensureDemoData } from '../start/demo.ts';
-import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../start/wiring.ts';
-import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
 import { intFlag, UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
 import { createLogger } from '../core/log.ts';
+import { withServices } from './local-store.ts';
 import { phasedProgress } from './phased.ts';
 import { createProgress } from './progress.ts';
 import { DEMO_DATA } from './specs.ts';
@@ -37,12 +36,11 @@ async function runDemoData(cfg: AppConfig, { flags, positional }: Args): Promise
   const endArg = intFlag(flags.end, 'end', Date.now(), 1_230_768_000_000, 4_102_444_800_000);
   const end = Math.floor(endArg / FIVE_MIN) * FIVE_MIN;
   if (flags.load) {
-    const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'demo-data' });
-    try {
-      const market = new MarketService({ db, engine: engineConfig(cfg), log: createLogger(cfg.logLevel) });
+    const market = { engine: engineConfig(cfg), log: createLogger(cfg.logLevel) };
+    await withServices(cfg, 'demo-data', { market }, async (services, db) => {
       const r = await ensureDemoData(
         db,
-        market,
+        services.market,
         { demoSeed: seed, demoDays: days },
         { assets: ASSETS, currencies: CURRENCIES },
         end,
@@ -51,9 +49,7 @@ async function runDemoData(cfg: AppConfig, { flags, positional }: Args): Promise
       process.stderr.write(
         r.generated ? 'demo dataset loaded\n' : 'the store already holds a dataset; nothing loaded\n',
       );
-    } finally {
-      await db.close();
-    }
+    });
     return 0;
   }
   const out = resolve(typeof flags.out === 'string' ? flags.out : `${cfg.dataDir}/demo`);

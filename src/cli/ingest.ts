@@ -2,14 +2,13 @@ import type { AppConfig } from '../config.ts';
 import { countLines } from '../ingest/count.ts';
 import { createReplaySource } from '../ingest/replay.ts';
 import { loadSourcesFile } from '../ingest/sources.ts';
-import { MarketService } from '../market/service.ts';
 import { engineConfig } from '../start/wiring.ts';
-import { openDb } from '../store/open.ts';
 import type { Args } from './args.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './command.ts';
 import { runCommand } from './command.ts';
 import { createLogger } from '../core/log.ts';
+import { servicesOver, withServices } from './local-store.ts';
 import { createProgress } from './progress.ts';
 import { INGEST } from './specs.ts';
 
@@ -28,14 +27,8 @@ async function runIngest(cfg: AppConfig, { flags, positional }: Args): Promise<n
     throw new UsageError('ingest needs --replay FILE (one or more) or --sources FILE');
   }
   const log = createLogger(cfg.logLevel);
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'ingest' });
-  try {
-    const market = new MarketService({
-      db,
-      engine: engineConfig(cfg),
-      log,
-      sourceTimeoutMs: cfg.sourceTimeoutMs,
-    });
+  const replaying = { engine: engineConfig(cfg), log, sourceTimeoutMs: cfg.sourceTimeoutMs };
+  return withServices(cfg, 'ingest', { market: replaying }, async ({ market }, db) => {
     await market.load();
     for (const path of replays) {
       const total = await countLines(path);
@@ -46,14 +39,15 @@ async function runIngest(cfg: AppConfig, { flags, positional }: Args): Promise<n
       bar.done(`${r.snapshots - r.skipped} new, ${r.skipped} already ingested or invalid`);
     }
     if (typeof flags.sources === 'string') {
+      // A market of its own for the tick: the sources' FX windows are part of its engine's rules, not the replays'.
       const { sources, fxMaxAgeMs } = loadSourcesFile(flags.sources);
-      const m = new MarketService({
-        db,
+      const ticking = {
         engine: engineConfig(cfg, fxMaxAgeMs),
         log,
         sources,
         sourceTimeoutMs: cfg.sourceTimeoutMs,
-      });
+      };
+      const m = servicesOver(cfg, db, { market: ticking }).market;
       await m.load();
       const snap = await m.tick();
       await m.stop();
@@ -64,7 +58,5 @@ async function runIngest(cfg: AppConfig, { flags, positional }: Args): Promise<n
     if (market.rejects.total > 0)
       process.stderr.write(`rejected records: ${market.rejects.total} (see logs)\n`);
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }

@@ -105,33 +105,24 @@ async function overHttp(call: ReturnType<typeof adminClient>['call'], op: KeyOp)
 
 /** `op` on the store itself: nobody holds the embedded store (this process takes its lock), or `DATABASE_URL`. */
 async function direct(cfg: AppConfig, op: KeyOp): Promise<unknown> {
-  const [{ openDb }, { createAccessRuntime }, { createLogger }] = await Promise.all([
-    import('../store/open.ts'),
-    import('../start/access.ts'),
-    import('../core/log.ts'),
-  ]);
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'keys' });
-  const rt = await createAccessRuntime(cfg, db, createLogger(cfg.logLevel));
-  try {
+  const { withAccessServices } = await import('./local-store.ts');
+  return withAccessServices(cfg, 'keys', async ({ keys }) => {
     switch (op.kind) {
       case 'create': {
         const { kind: _k, ...input } = op;
-        const r = await rt.keys.create(input);
+        const r = await keys.create(input);
         return { ...r.record, key: r.key };
       }
       case 'list': {
         const status = op.status as 'pending' | 'approved' | 'rejected' | 'revoked' | undefined;
-        return await rt.keys.list(status ? { status } : {});
+        return await keys.list(status ? { status } : {});
       }
       case 'approve':
-        return await rt.keys.approve(op.id, op.limitPerMinute ? { limitPerMinute: op.limitPerMinute } : {});
+        return await keys.approve(op.id, op.limitPerMinute ? { limitPerMinute: op.limitPerMinute } : {});
       case 'reject':
-        return await rt.keys.reject(op.id, op.reason);
+        return await keys.reject(op.id, op.reason);
       case 'revoke':
-        return await rt.keys.revoke(op.id);
+        return await keys.revoke(op.id);
     }
-  } finally {
-    await rt.close();
-    await db.close();
-  }
+  });
 }

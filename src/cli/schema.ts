@@ -66,15 +66,11 @@ function readSchema(file: string): string {
 
 /** The check on the store itself: nobody holds the embedded store (this process takes its lock), or `DATABASE_URL`. */
 async function direct(cfg: AppConfig, body: unknown, scope: SchemaCheckScope): Promise<SchemaCheckResult> {
-  const [{ openDb }, { SchemaChecks }, { schemaCheck }] = await Promise.all([
-    import('../store/open.ts'),
-    import('../accounts/schema-check-service.ts'),
+  const [{ withServices }, { schemaCheck }] = await Promise.all([
+    import('./local-store.ts'),
     import('../../router/trusted/schema-check.ts'),
   ]);
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner: 'schema' });
-  try {
-    return await new SchemaChecks(db, { check: schemaCheck() }).check(body, scope);
-  } finally {
-    await db.close();
-  }
+  return withServices(cfg, 'schema', { schemaCheck: schemaCheck() }, ({ schemaChecks }) =>
+    schemaChecks.check(body, scope),
+  );
 }

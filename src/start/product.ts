@@ -19,7 +19,6 @@ import { documentCheck } from '../../router/trusted/check.ts';
 import { schemaCheck } from '../../router/trusted/schema-check.ts';
 import { AppService } from '../accounts/apps.ts';
 import { StoredAppPolicies } from '../accounts/app-policy.ts';
-import { SchemaChecks } from '../accounts/schema-check-service.ts';
 import { ProcessRun } from './process.ts';
 import type { ProcessIo } from './process.ts';
 import {
@@ -76,7 +75,11 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
     const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
     const services = createServices(
       db,
-      { ...servicesOptions(cfg), bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs } },
+      {
+        ...servicesOptions(cfg),
+        bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+        schemaCheck: schemaCheck(),
+      },
       access,
     );
     // Apps (docs/apps.md): their documents checked by the router's schema and cost model; the per-key policy read by
@@ -117,7 +120,7 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
         auth: services.auth,
         dapps: services.dapps,
         apps,
-        schemaChecks: new SchemaChecks(db, { check: schemaCheck() }),
+        schemaChecks: services.schemaChecks ?? undefined,
       },
       names: { names: services.names, partners: services.partners },
       ...(services.bridge ? { bridge: { bridge: services.bridge } } : {}),
