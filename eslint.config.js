@@ -90,11 +90,11 @@ const configPattern = (own) => ({
 
 /**
  * The transports (`src/rest`, `subgraphs`, `router`) receive services, never the store: no `db`, no repository, not
- * even a type of `src/store/`. The one exception is the store's error catalog (`errors.ts`, with the outage test of
- * `unavailable.ts` it rests on): what a client is told when the store does not answer, which a transport renders.
+ * even a type of `src/store/`, without exception: a store that does not answer is the shared kernel's error
+ * (`src/core/store-outage.ts`), which the store throws and a transport renders.
  */
 const TRANSPORT_STORE = {
-  regex: '^\\.{1,2}/(?:.*/)?store/(?!(?:errors|unavailable)\\.ts$)',
+  regex: '^\\.{1,2}/(?:.*/)?store/',
   message:
     'a transport receives services, never the store: ask src/services.ts for a service (docs/architecture.md)',
 };

@@ -21,12 +21,12 @@ import { keyErrors } from '../src/accounts/key-errors.ts';
 import { bridgeErrors } from '../src/bridge/errors.ts';
 import { catalogEntries, coreErrors } from '../src/core/errors.ts';
 import { paramErrors } from '../src/core/params.ts';
+import { storeErrors } from '../src/core/store-outage.ts';
 import type { CatalogEntry } from '../src/core/errors.ts';
 import { assetErrors, priceErrors } from '../src/market/errors.ts';
 import { nameErrors } from '../src/names/errors.ts';
 import { serverErrors } from '../src/server/errors.ts';
 import { hostErrors } from '../src/server/host/errors.ts';
-import { storeErrors } from '../src/store/errors.ts';
 import { routerErrors } from '../router/errors.ts';
 
 export const ERROR_CODES_FILE = fileURLToPath(new URL('../docs/error-codes.md', import.meta.url));

@@ -4,8 +4,7 @@
  * accounts domain's (`src/accounts/keys.ts`), which calls {@link KeyLookup.invalidate} after every change.
  */
 import type { Db } from '../store/db.ts';
-import { storeErrors } from '../store/errors.ts';
-import { isStoreUnavailable } from '../store/unavailable.ts';
+import { isStoreUnavailable, storeErrors } from '../core/store-outage.ts';
 import * as repo from './key-repo.ts';
 import type { ApiKeyRecord } from './key-repo.ts';
 import { LastUsedBatcher } from './last-used.ts';

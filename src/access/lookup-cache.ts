@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyRecord } from './key-repo.ts';
 import type { KeyRevision } from './revision.ts';
-import { isStoreUnavailable } from '../store/unavailable.ts';
+import { isStoreUnavailable } from '../core/store-outage.ts';
 
 interface Entry {
   rev: number;

@@ -7,7 +7,7 @@
 import type { ApiError } from '../core/errors.ts';
 import { isUuid } from '../core/ids.ts';
 import type { Queryable } from '../store/db.ts';
-import { clientErrorOf } from '../store/errors.ts';
+import { clientErrorOf } from '../core/store-outage.ts';
 import { appErrors } from './app-errors.ts';
 import type { DocumentsPolicy } from './app-input.ts';
 

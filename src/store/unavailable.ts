@@ -3,19 +3,15 @@
  * down or starting, a connect timeout, PostgreSQL's connection-exception class 08) is an outage: the request was
  * fine, the store was not, and the same request may succeed in a few seconds. A constraint violation, an SQL error or
  * any other answer of the server is not one. The drivers' wrappers (`postgres.ts`, `pglite.ts`) throw
- * {@link StoreUnavailableError} for outages, so that the transports can answer 503 `STORE_UNAVAILABLE`
- * (`errors.ts`) instead of an internal error, and `/readyz` can say not ready ({@link storeAnswers}).
+ * {@link StoreUnavailableError} for outages, so that the transports can answer 503 `STORE_UNAVAILABLE` instead of an
+ * internal error (the error and its answer are the shared kernel's, `src/core/store-outage.ts`), and `/readyz` can say
+ * not ready ({@link storeAnswers}).
  */
+import { StoreUnavailableError } from '../core/store-outage.ts';
 import { withTimeout } from '../core/timeout.ts';
 import type { Db } from './db.ts';
 
-/** The store did not answer; `cause` is the driver's error (for the log, never for the client). */
-export class StoreUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super(`the store is not answering: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'StoreUnavailableError';
-  }
-}
+export { isStoreUnavailable, StoreUnavailableError } from '../core/store-outage.ts';
 
 /** Socket-level failures of Node (`err.code`) while connecting to, or talking with, the server. */
 const NETWORK_CODES = new Set([
@@ -71,15 +67,6 @@ export function isOutage(err: unknown): boolean {
 /** `err` as the store's outage when it is one, else `err` itself: what the drivers' wrappers throw. */
 export function outageOr(err: unknown): unknown {
   return err instanceof StoreUnavailableError || !isOutage(err) ? err : new StoreUnavailableError(err);
-}
-
-/** True when `err`, or an error it was caused by (a few levels deep), is the store's outage. */
-export function isStoreUnavailable(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 4 && e instanceof Error; depth++, e = e.cause) {
-    if (e instanceof StoreUnavailableError) return true;
-  }
-  return false;
 }
 
 /** How long {@link storeAnswers} waits for the store, and how long its answer is reused. */

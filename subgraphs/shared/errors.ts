@@ -1,13 +1,12 @@
 /**
  * GraphQL errors of every subgraph: the REST catalogs' codes and messages carried as `extensions.code`, with
  * `extensions.http.status` (docs/graph.md, "Errors"). A store that does not answer is `STORE_UNAVAILABLE`
- * (`src/store/errors.ts`), however deep in a resolver it failed.
+ * (`src/core/store-outage.ts`), however deep in a resolver it failed.
  */
 import { GraphQLError } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import type { ApiError } from '../../src/core/errors.ts';
-import { clientErrorOf, storeErrors } from '../../src/store/errors.ts';
-import { isStoreUnavailable } from '../../src/store/unavailable.ts';
+import { clientErrorOf, isStoreUnavailable, storeErrors } from '../../src/core/store-outage.ts';
 
 /** The GraphQL error of an `ApiError` ({@link ApiError.toGraphQL}). */
 export function fromApiError(e: ApiError): GraphQLError {

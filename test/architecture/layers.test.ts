@@ -168,19 +168,33 @@ describe('transports receive services, never the store', () => {
     ],
     ['router/x.ts', store('../src/store/db.ts')],
     ['router/plugins/x.ts', store('../../src/store/db.ts')],
+    // No exception for the outage: what a client is told then is the shared kernel's (src/core/store-outage.ts).
+    [
+      'subgraphs/shared/x.ts',
+      "import { isOutage } from '../../src/store/unavailable.ts';\nexport const x = isOutage;\n",
+    ],
+    [
+      'router/x.ts',
+      "import { StoreUnavailableError } from '../src/store/unavailable.ts';\nexport const x = StoreUnavailableError;\n",
+    ],
+    ['src/rest/x.ts', "import { outageOr } from '../store/unavailable.ts';\nexport const x = outageOr;\n"],
   ])('%s: an import of the store, even of a type, is an error', async (file, code) => {
     expect(await refusals(file, code)).toEqual([expect.stringContaining('never the store')]);
   });
 
   it.each([
-    // The store's error catalog is what a client is told when the store does not answer: transports render it.
+    // What a client is told when the store does not answer is the shared kernel's: transports render it from there.
     [
       'subgraphs/shared/x.ts',
-      "import { storeErrors } from '../../src/store/errors.ts';\nexport const x = storeErrors;\n",
+      "import { storeErrors } from '../../src/core/store-outage.ts';\nexport const x = storeErrors;\n",
     ],
     [
       'router/x.ts',
-      "import { isStoreUnavailable } from '../src/store/unavailable.ts';\nexport const x = isStoreUnavailable;\n",
+      "import { isStoreUnavailable } from '../src/core/store-outage.ts';\nexport const x = isStoreUnavailable;\n",
+    ],
+    [
+      'src/server/host/x.ts',
+      "import { clientErrorOf } from '../../core/store-outage.ts';\nexport const x = clientErrorOf;\n",
     ],
     // A service is what a transport is handed; start-up and the domain build over the store.
     [

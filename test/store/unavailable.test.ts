@@ -1,7 +1,7 @@
 /**
  * What counts as the store not answering (`src/store/unavailable.ts`): the drivers' real failures where they can be
  * made without a server (a refused connection, a closed PGlite, a constraint violation), and the SQLSTATEs and
- * messages a server or pool gives while it goes away; how it reaches a client (`src/store/errors.ts`); the readiness
+ * messages a server or pool gives while it goes away; how it reaches a client (`src/core/store-outage.ts`); the readiness
  * probe.
  */
 import { PGlite } from '@electric-sql/pglite';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.ts';
 import type { Db } from '../../src/store/db.ts';
-import { clientErrorOf } from '../../src/store/errors.ts';
+import { clientErrorOf } from '../../src/core/store-outage.ts';
 import { pgliteDb } from '../../src/store/pglite.ts';
 import {
   isOutage,

@@ -2,13 +2,13 @@
  * Error rendering of the host: every error a route throws, every path no route serves and every error Fastify raises
  * before routing become our JSON error body (`ApiError.toBody`). Client mistakes Fastify detects itself (bad JSON,
  * body too large, bad content type, schema validation) are 4xx with a code; a store that does not answer is 503
- * `STORE_UNAVAILABLE` with `Retry-After` (`src/store/errors.ts`); anything unexpected is logged and becomes a bare
+ * `STORE_UNAVAILABLE` with `Retry-After` (`src/core/store-outage.ts`); anything unexpected is logged and becomes a bare
  * 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAborted } from '../../core/client-aborted.ts';
 import { ApiError } from '../../core/errors.ts';
-import { clientErrorOf } from '../../store/errors.ts';
+import { clientErrorOf } from '../../core/store-outage.ts';
 import { hostErrors } from './errors.ts';
 
 export function registerErrorHandling(app: FastifyInstance): void {
