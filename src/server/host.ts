@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { RefusalPace } from '../access/refusal-pace.ts';
 import { everyResponse } from './every-response.ts';
 import { strictJsonBodies } from './json-body.ts';
-import { answerConnect, clientError } from './host/raw.ts';
+import { answerConnect, answerExpectations, clientError } from './host/raw.ts';
 import { frameworkError, registerErrorHandling, requireHost } from './host/render.ts';
 import { requestId } from './host/request-id.ts';
 
@@ -85,6 +85,7 @@ export async function createHttpHost(o: HttpHostOptions = {}): Promise<FastifyIn
     ...(o.forceCloseConnections ? { forceCloseConnections: true } : {}),
   });
   answerConnect(app.server);
+  answerExpectations(app.server);
   registerErrorHandling(app);
   requireHost(app);
   everyResponse(app, o.refusalPace);

@@ -64,6 +64,35 @@ export const hostErrors = errorCatalog('host', {
       `${method === null ? 'the request method is not one HTTP defines' : `the method ${method} is not served`}: this server answers ${SERVED_METHODS}`,
     headers: { allow: SERVED_METHODS },
   },
+  /** A request whose method requires a body type (`QUERY`, RFC 10008 §2) sent none (Fastify checks it first). */
+  contentTypeRequired: {
+    status: 400,
+    code: 'CONTENT_TYPE_REQUIRED',
+    message: (method: string) =>
+      `a ${method} request must name the type of its body in a Content-Type header, such as Content-Type: application/json`,
+  },
+  /** A body whose bytes are not as many as its `Content-Length` said. */
+  contentLengthMismatch: {
+    status: 400,
+    code: 'CONTENT_LENGTH_MISMATCH',
+    message: 'the request body must be exactly as long as its Content-Length header says',
+  },
+  /** `Expect` with anything but `100-continue` (RFC 9110 §10.1.1). */
+  expectationFailed: {
+    status: 417,
+    code: 'EXPECTATION_FAILED',
+    message:
+      'the only expectation this server meets is Expect: 100-continue: send the request without the other',
+  },
+  /**
+   * A client error the framework reports that no entry above names: Fastify's own message, so that it is a 400 with
+   * our body rather than a code of the framework's.
+   */
+  badRequest: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: (detail: string) => `the request cannot be served: ${detail}`,
+  },
   headersTooLarge: {
     status: 431,
     code: 'HEADERS_TOO_LARGE',

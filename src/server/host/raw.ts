@@ -2,8 +2,9 @@
  * The answers a host gives on the socket itself, where Node's HTTP server has no request for Fastify to route:
  * a request its parser refuses (Fastify's `clientErrorHandler`) and a `CONNECT` (Node's `connect` event, which
  * otherwise closes the socket without a word). Each is our error body with its code, then the connection closes.
+ * Likewise an `Expect` Node will not meet, which it would answer 417 with an empty body.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { maxHeaderSize } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -37,5 +38,25 @@ export function answerConnect(server: Server): void {
     socket.on('error', () => socket.destroy());
     const e = hostErrors.methodNotAllowed('CONNECT');
     socket.end(rawAnswer(e, { 'x-request-id': requestId(req) }));
+  });
+}
+
+/**
+ * Answers every request whose `Expect` is not `100-continue` (Node's `checkExpectation` event, instead of its 417
+ * with an empty body): 417 `EXPECTATION_FAILED` without reading the body, then the connection closes (the body the
+ * client may still send is not a request).
+ */
+export function answerExpectations(server: Server): void {
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const e = hostErrors.expectationFailed();
+    const body = JSON.stringify(e.toBody());
+    res.writeHead(e.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-content-type-options': 'nosniff',
+      'x-request-id': requestId(req),
+      connection: 'close',
+    });
+    res.end(body);
   });
 }

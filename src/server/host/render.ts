@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAborted } from '../../core/client-aborted.ts';
-import { ApiError } from '../../core/errors.ts';
+import type { ApiError } from '../../core/errors.ts';
 import { clientErrorOf } from '../../core/store-outage.ts';
 import { hostErrors } from './errors.ts';
 
@@ -20,7 +20,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.hijack();
       return;
     }
-    const api = clientErrorOf(err) ?? fromFastify(err as FastifyError, bodyLimit);
+    const api = clientErrorOf(err) ?? fromFastify(err as FastifyError, req, bodyLimit);
     if (api.status >= 500 && api.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
     void reply.code(api.status).headers(api.headers).send(api.toBody());
   });
@@ -56,14 +56,43 @@ export function requireHost(app: FastifyInstance): void {
   });
 }
 
-function fromFastify(err: FastifyError, bodyLimit: number): ApiError {
+/**
+ * The client errors Fastify raises (`fastify/lib/errors.js`) that reach the error handler, in our catalog's words:
+ * those of reading a body (`content-type-parser.js`, `handle-request.js`) and the 404 of its fallback route. The
+ * routing errors (`FST_ERR_BAD_URL`, `FST_ERR_MAX_PARAM_LENGTH`) are `frameworkErrors`, answered by
+ * {@link frameworkError}, and come here only if that changes.
+ */
+const FASTIFY_CLIENT_ERRORS: Readonly<
+  Record<
+    string,
+    (req: Pick<FastifyRequest, 'method' | 'url'>, bodyLimit: number, err: FastifyError) => ApiError
+  >
+> = {
+  FST_ERR_VALIDATION: (_req, _limit, err) => hostErrors.invalidParameter(err.message),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_req, bodyLimit) => hostErrors.payloadTooLarge(bodyLimit),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => hostErrors.unsupportedMediaType(),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => hostErrors.invalidJson(),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => hostErrors.invalidJson(),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => hostErrors.contentLengthMismatch(),
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: (req) => hostErrors.contentTypeRequired(req.method),
+  FST_ERR_NOT_FOUND: (req) => hostErrors.notFound(req.method, req.url.split('?')[0] ?? '/'),
+  FST_ERR_BAD_URL: (_req, _limit, err) => hostErrors.badUrl(err.message),
+  FST_ERR_MAX_PARAM_LENGTH: (_req, _limit, err) => hostErrors.badUrl(err.message),
+};
+
+/**
+ * A Fastify error as our answer: a schema's refusal (with `validation`, whatever its code), a client error of {@link FASTIFY_CLIENT_ERRORS}, any other 4xx
+ * as 400 `BAD_REQUEST` with Fastify's message (never a code of the framework's), anything else a logged 500.
+ */
+export function fromFastify(
+  err: FastifyError,
+  req: Pick<FastifyRequest, 'method' | 'url'>,
+  bodyLimit: number,
+): ApiError {
   if (err.validation) return hostErrors.invalidParameter(err.message);
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return hostErrors.payloadTooLarge(bodyLimit);
-  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return hostErrors.unsupportedMediaType();
-  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return hostErrors.invalidJson();
-  }
+  const known = err.code === undefined ? undefined : FASTIFY_CLIENT_ERRORS[err.code];
+  if (known) return known(req, bodyLimit, err);
   const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new ApiError(status, err.code ?? 'BAD_REQUEST', err.message);
+  if (status >= 400 && status < 500) return hostErrors.badRequest(err.message);
   return hostErrors.internal();
 }
