@@ -70,6 +70,11 @@ export class LoadShedder {
     return Math.min(...this.lags);
   }
 
+  /** Whether no admitted expensive work is under way. */
+  idle(): boolean {
+    return this.inFlight === 0;
+  }
+
   overloaded(): boolean {
     return (
       (this.maxLagMs > 0 && this.lagMs() > this.maxLagMs) ||

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../config-error.ts';
 import { DEFAULT_WALLET_HOST_ORIGINS } from '../core/wallet-hosts.ts';
-import { int } from './read.ts';
+import { bool, int } from './read.ts';
 
 export interface ServerSection {
   /** `PORT`, default 4000. 0 picks a free port. */
@@ -19,6 +19,12 @@ export interface ServerSection {
    * for the requests in flight before it closes their connections.
    */
   shutdownTimeoutMs: number;
+  /**
+   * `HEAP_GOVERNOR`, default true: once ready, a heap grown past 1.5 times what the last major collection kept (and
+   * by 64 MiB), with no major collection for 30 s, is collected when no expensive work runs (`src/start/heap-governor.ts`);
+   * false leaves collections to V8 alone.
+   */
+  heapGovernor: boolean;
   /**
    * `WALLET_HOST_ORIGINS`: comma-separated origins of the wallet frames `/provider.js` accepts as its host; default
    * `https://wallet.coinwallet.app`. Loopback origins (`http://127.0.0.1:*`, `http://localhost:*`, `http://[::1]:*`:
@@ -45,6 +51,7 @@ export function serverSection(env: NodeJS.ProcessEnv): ServerSection {
     host: env.HOST || '127.0.0.1',
     priceBasePath: basePath(env.PRICE_BASE_PATH),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    heapGovernor: bool(env, 'HEAP_GOVERNOR', true),
     walletHostOrigins: walletHostOrigins(env.WALLET_HOST_ORIGINS),
     identityOrigin: identityOrigin(env.IDENTITY_ORIGIN),
     coinImagesDir: env.COIN_IMAGES_DIR ? resolve(env.COIN_IMAGES_DIR) : undefined,

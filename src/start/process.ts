@@ -28,6 +28,7 @@ import { RefusalPace } from '../access/refusal-pace.ts';
 import { ProcessMetrics, serveMetrics } from './metrics.ts';
 import { accessLine, accessLineFields, routeOf } from './access-line.ts';
 import { collectGarbage } from './collect-garbage.ts';
+import { governHeap } from './heap-governor.ts';
 import type { AccessLine } from './access-line.ts';
 import { startTracing } from './tracing.ts';
 import { listenError } from '../core/listen.ts';
@@ -87,6 +88,7 @@ export class ProcessRun {
         Pick<
           AppConfig,
           | 'shutdownTimeoutMs'
+          | 'heapGovernor'
           | 'metricsPort'
           | 'logFormat'
           | 'tracing'
@@ -280,6 +282,19 @@ export class ProcessRun {
       // request). A restart from the history cache skips it: 120 ms to free 8 MB.
       if (warmed?.garbage !== false) collectGarbage();
       if (this.current === 'starting') this.current = 'ready';
+      // From here on the heap is kept near what it holds (a burst's garbage collected once it has passed).
+      if (this.cfg.heapGovernor !== false)
+        this.defer(
+          governHeap({
+            idle: () => this.shedder.idle(),
+            onCollect: (before, after, ms) =>
+              this.log.info('heap collected', {
+                beforeMb: mb(before),
+                afterMb: mb(after),
+                ms: Math.round(ms),
+              }),
+          }),
+        );
     });
     done.catch((err: unknown) =>
       this.log.error('start-up failed', { error: err instanceof Error ? err.message : String(err) }),
@@ -341,3 +356,5 @@ function endServerSpan(span: Span, line: AccessLine): void {
   if (status >= 500) failedWith(span, `HTTP ${status}`);
   span.end();
 }
+
+const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
