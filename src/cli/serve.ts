@@ -18,11 +18,16 @@ export const serveCommand = (cfg: AppConfig, argv: readonly string[]): Promise<n
 
 async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<number> {
   if (positional.length > 0) throw new UsageError(`serve takes no arguments (got ${positional[0]})`);
-  // Until everything is ready, SIGINT/SIGTERM end the process at once, as Node does without a listener: a library's
-  // own listener (Hive Gateway's runtime disposes itself on SIGTERM) must not make the process outlive the signal.
-  const early = (signal: NodeJS.Signals) => process.exit(128 + (constants.signals[signal] ?? 15));
-  process.once('SIGINT', early);
-  process.once('SIGTERM', early);
+  // One listener per signal for the whole run, never removed (a listener removed and another added churns Node's
+  // signal handle; a first start once outlived a SIGTERM that way, its listener still waiting). Until everything is
+  // ready, and again once a shutdown is under way, SIGINT/SIGTERM end the process at once, as Node does without a
+  // listener: a library's own listener (Hive Gateway's runtime disposes itself on SIGTERM) must not make the process
+  // outlive the signal; once ready, the first one starts the graceful shutdown.
+  const exitNow = (signal: NodeJS.Signals) => process.exit(128 + (constants.signals[signal] ?? 15));
+  let onSignal: (signal: NodeJS.Signals) => void = exitNow;
+  const signalled = (signal: NodeJS.Signals) => onSignal(signal);
+  process.on('SIGINT', signalled);
+  process.on('SIGTERM', signalled);
   const onlyFlag = flags['only'];
   let close: () => Promise<void>;
   let ready: Promise<void>;
@@ -64,12 +69,11 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
     await close();
     throw err;
   });
-  process.off('SIGINT', early);
-  process.off('SIGTERM', early);
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    onSignal = () => {
+      onSignal = exitNow;
+      resolve();
+    };
   });
   await close();
   return 0;
