@@ -8,15 +8,13 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiLimiter } from '../../src/access/api-limits.ts';
 import { createMemoryLimiter } from '../../src/access/limiter.ts';
-import { ApiKeyService } from '../../src/accounts/keys.ts';
-import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { MarketService } from '../../src/market/service.ts';
 import { createServer } from '../../src/start/server.ts';
 import { parseApiLimits } from '../../src/config.ts';
-import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
+import { testServices } from '../support/services.ts';
 import { ADMIN_TOKEN, wallet } from '../accounts/harness.ts';
 
 const LIMITS = { challenge: 3, 'sign-in': 4, public: 5, account: 6, partner: 7 };
@@ -27,16 +25,7 @@ const routes: RouteOptions[] = [];
 beforeAll(async () => {
   db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
-  const services = createServices(
-    db,
-    {
-      domain: 'limits.test',
-      nameSuffix: 'coin',
-      nameNetwork: 'mainnet',
-      bridge: { deployment: loadDeployment('testnet') },
-    },
-    { keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }) },
-  );
+  const services = testServices(db, 'limits.test');
   app = await createServer({
     market: new MarketService({ db, engine }),
     engine,

@@ -8,15 +8,13 @@ import { connect } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Router } from '../../router/index.ts';
-import { ApiKeyService } from '../../src/accounts/keys.ts';
-import { loadDeployment } from '../../src/bridge/deployment.ts';
 import { MarketService } from '../../src/market/service.ts';
 import { createServer } from '../../src/start/server.ts';
 import { DRAINED_BODY_BYTES } from '../../src/server/every-response.ts';
-import { createServices } from '../../src/services.ts';
 import { engineConfig } from '../../src/start/wiring.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
+import { testServices } from '../support/services.ts';
 import { ADMIN_TOKEN } from '../accounts/harness.ts';
 
 const WALLET_HOST = 'https://wallet.example';
@@ -25,16 +23,7 @@ let db: Db;
 beforeAll(async () => {
   db = await openMemoryDb();
   const engine = engineConfig({ staleAfterMs: 900_000 });
-  const services = createServices(
-    db,
-    {
-      domain: 'headers.test',
-      nameSuffix: 'coin',
-      nameNetwork: 'mainnet',
-      bridge: { deployment: loadDeployment('testnet') },
-    },
-    { keys: new ApiKeyService(db, { pepper: 'test-pepper-0123456789abcdef' }) },
-  );
+  const services = testServices(db, 'headers.test');
   const graph = {
     handle: async () => ({
       status: 200,
