@@ -6,21 +6,18 @@
  * Chromium's EventSource: the graphql-sse protocol's GET), or asking for multipart, and nothing runs.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cacheExchange, createClient, fetchExchange } from '@urql/core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, wallet } from '../accounts/harness.ts';
-import { httpGraphHarness } from './support/router-http.ts';
+import { listeningGraph } from './support/router-http.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
 
 let g: GraphHarness;
 let url: string;
 
 beforeAll(async () => {
-  g = await httpGraphHarness();
-  await g.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql`;
+  ({ g, url } = await listeningGraph());
 }, 60_000);
 afterAll(async () => g?.close());
 

@@ -6,13 +6,12 @@
  * `link__*`) are not part of the API: naming one is a validation error. Over real HTTP on loopback.
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { buildSchema, Kind, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_SCALARS, withScalarRules } from '../../router/scalars.ts';
 import { SUPERGRAPH_URL } from '../../router/supergraph.ts';
 import { DateTime } from '../../subgraphs/shared/scalars.ts';
-import { httpGraphHarness } from './support/router-http.ts';
+import { listeningGraph } from './support/router-http.ts';
 import type { GqlBody, GraphHarness } from './router-harness.ts';
 
 const API = readFileSync(new URL('../../schema/api.graphql', import.meta.url), 'utf8');
@@ -57,9 +56,7 @@ const GOOD: Record<string, string[]> = {
 let g: GraphHarness;
 let url: string;
 beforeAll(async () => {
-  g = await httpGraphHarness();
-  await g.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql`;
+  ({ g, url } = await listeningGraph());
 }, 60_000);
 afterAll(async () => g?.close());
 

@@ -4,19 +4,16 @@
  * MUST and SHOULD passes, and the MAYs we chose, docs/graph.md "GraphQL over HTTP"). The clients developers use, each
  * on its defaults with no fetch wrapper: `clients.test.ts` (Node) and `test/browser/clients.e2e.ts` (Chromium).
  */
-import type { AddressInfo } from 'node:net';
 import { auditServer } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphHarness } from './router-harness.ts';
-import { httpGraphHarness } from './support/router-http.ts';
+import { listeningGraph } from './support/router-http.ts';
 
 let g: GraphHarness;
 let url: string;
 
 beforeAll(async () => {
-  g = await httpGraphHarness();
-  await g.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql`;
+  ({ g, url } = await listeningGraph());
 }, 120_000);
 
 afterAll(async () => {

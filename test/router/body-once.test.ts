@@ -5,18 +5,15 @@
  * query text holds) are counted. And the request's head (headers, query string) is read once, though the transport
  * asks the router twice (`refuseEarly` before the body, `handle` after).
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphHarness } from '../graph/router-harness.ts';
 import type { GraphHarness } from '../graph/router-harness.ts';
+import { listeningGraph } from '../graph/support/router-http.ts';
 
 let g: GraphHarness;
 let url: string;
 
 beforeAll(async () => {
-  g = await graphHarness();
-  await g.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql`;
+  ({ g, url } = await listeningGraph());
 }, 120_000);
 afterAll(async () => {
   await g.close();

@@ -3,6 +3,7 @@
  * `router-graphql-http.test.ts`): the embedded graph of `router-harness.ts` with a keyless budget large enough for
  * the fuzz, a request straight to a router and a POST to the graph's `/graphql`.
  */
+import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import type { Router } from '../../../router/index.ts';
 import { graphHarness } from '../router-harness.ts';
@@ -12,6 +13,13 @@ export { codes } from './router.ts';
 
 /** The embedded graph, its keyless budget large enough for the fuzz. */
 export const httpGraphHarness = (): Promise<GraphHarness> => graphHarness({ keylessPerMinute: 100_000 });
+
+/** `httpGraphHarness` listening on a free loopback port, and its `/graphql` URL. */
+export async function listeningGraph(): Promise<{ g: GraphHarness; url: string }> {
+  const g = await httpGraphHarness();
+  await g.app.listen({ port: 0, host: '127.0.0.1' });
+  return { g, url: `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}/graphql` };
+}
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
