@@ -1,14 +1,16 @@
 /**
  * The composition root of the domain: every service of one process, built once by {@link createServices} and handed
  * to every transport that serves it, the REST APIs (`src/start/server.ts`) and the subgraphs (`src/start/graph.ts`).
- * So a session, a name, a dapp request or a proof of reserves is one service's business whichever transport asked,
- * and no transport holds the store or builds a service (docs/architecture.md, "One composition root").
+ * So a session, a name, a dapp request, a market snapshot or a proof of reserves is one service's business whichever
+ * transport asked, and no transport holds the store or builds a service (docs/architecture.md, "One composition
+ * root").
  *
- * Two services come from start-up's own assemblies and are handed in here: the API-key service and the request
- * statistics, with the access layer (`src/start/access.ts`: Redis, the limiter and the key cache are built with
- * them); the serving market service and the reserve attester stay with the market and the proof of reserves they run
- * (`src/start/wiring.ts`). A command that opens the store itself (`src/cli/local-store.ts`) gets everything here,
- * its market (ingest, demo-data) included.
+ * Start-up maps the configuration onto plain options (`src/start/wiring.ts`: `servicesOptions`, `marketOptions`);
+ * nothing here reads it. The serving market is built here from those options, its demo source and demo refresher
+ * included, as a command's market is (`src/cli/local-store.ts`). Two services come from start-up's own assemblies
+ * and are handed in: the API-key service and the request statistics, with the access layer (`src/start/access.ts`:
+ * Redis, the limiter and the key cache are built with them). The reserve attester stays with the proof of reserves
+ * it runs (`src/start/wiring.ts`, `startProofOfReserves`): its key is resolved, and may be missing, at warm-up.
  */
 import type { UsageReads } from './access/usage.ts';
 import { UsageReader } from './access/usage-store.ts';
@@ -46,7 +48,7 @@ export interface Services {
   bridge: BridgeService | null;
   /** Schema checks against the apps' published documents; null when no comparison is given. */
   schemaChecks: SchemaChecks | null;
-  /** A market over the store; null when no engine is given (the serving one is start-up's, `src/start/wiring.ts`). */
+  /** The market over the store: the serving one, or a command's; null when no market options are given. */
   market: MarketService | null;
 }
 
@@ -84,7 +86,10 @@ export interface ServicesOptions {
   bridge?: { deployment: Deployment; staleAfterMs?: number | undefined } | undefined;
   /** The schema comparison over the served API schema (`router/trusted/schema-check.ts`); omitted → no schema checks. */
   schemaCheck?: SchemaCheck | undefined;
-  /** The market's engine, sources and logger; omitted → no market service. */
+  /**
+   * The market's engine, sources, tick and logger (`marketOptions` in `src/start/wiring.ts` for the serving one);
+   * omitted → no market service.
+   */
   market?: Omit<MarketServiceOptions, 'db'> | undefined;
 }
 
@@ -95,8 +100,18 @@ export interface AccessParts {
   usage?: UsageReads | undefined;
 }
 
-export function createServices(db: Db, opts: ServicesOptions): Services;
-export function createServices(db: Db, opts: ServicesOptions, access: AccessParts): Services & KeyServices;
+/** The services, with each one whose options were given (`bridge`, `schemaCheck`, `market`) not null. */
+export type ServicesWith<O extends ServicesOptions> = Services &
+  (O extends { bridge: object } ? { bridge: BridgeService } : unknown) &
+  (O extends { schemaCheck: SchemaCheck } ? { schemaChecks: SchemaChecks } : unknown) &
+  (O extends { market: object } ? { market: MarketService } : unknown);
+
+export function createServices<O extends ServicesOptions>(db: Db, opts: O): ServicesWith<O>;
+export function createServices<O extends ServicesOptions>(
+  db: Db,
+  opts: O,
+  access: AccessParts,
+): ServicesWith<O> & KeyServices;
 export function createServices(
   db: Db,
   opts: ServicesOptions,

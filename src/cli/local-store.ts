@@ -4,12 +4,8 @@
  * composition root a server uses too, so that a key, a snapshot or a market tick is written by the same service
  * whichever process writes it. The store is closed after `run`, whatever it ends with.
  */
-import type { SchemaCheck } from '../accounts/schema-check.ts';
-import type { SchemaChecks } from '../accounts/schema-check-service.ts';
-import type { BridgeService } from '../bridge/service.ts';
 import type { AppConfig } from '../config.ts';
-import type { MarketService } from '../market/service.ts';
-import type { KeyServices, Services, ServicesOptions } from '../services.ts';
+import type { KeyServices, Services, ServicesOptions, ServicesWith } from '../services.ts';
 import { createServices } from '../services.ts';
 import { servicesOptions } from '../start/wiring.ts';
 import type { Db } from '../store/db.ts';
@@ -18,15 +14,12 @@ import { openDb } from '../store/open.ts';
 /** Which services beyond the domain's own a command wants: a bridge deployment, a schema comparison, a market. */
 export type ServicesFor = Pick<ServicesOptions, 'bridge' | 'schemaCheck' | 'market'>;
 
-/** The services with those a command asked for not null: `createServices` builds each one whose options it is given. */
-export type ServicesWith<W extends ServicesFor> = Services &
-  (W extends { bridge: object } ? { bridge: BridgeService } : unknown) &
-  (W extends { schemaCheck: SchemaCheck } ? { schemaChecks: SchemaChecks } : unknown) &
-  (W extends { market: object } ? { market: MarketService } : unknown);
-
-/** The services over an open store, with those in `wanted` built. */
-export const servicesOver = <W extends ServicesFor>(cfg: AppConfig, db: Db, wanted: W): ServicesWith<W> =>
-  createServices(db, { ...servicesOptions(cfg), ...wanted }) as ServicesWith<W>;
+/** The services over an open store, with those in `wanted` built (not null). */
+export const servicesOver = <W extends ServicesFor>(
+  cfg: AppConfig,
+  db: Db,
+  wanted: W,
+): ServicesWith<ServicesOptions & W> => createServices(db, { ...servicesOptions(cfg), ...wanted });
 
 /**
  * Opens the store as `owner`, builds the services (with `access` when given: the API-key service the access runtime
@@ -37,7 +30,7 @@ export async function withServices<W extends ServicesFor, T>(
   cfg: AppConfig,
   owner: string,
   wanted: W,
-  run: (services: ServicesWith<W>, db: Db) => Promise<T>,
+  run: (services: ServicesWith<ServicesOptions & W>, db: Db) => Promise<T>,
 ): Promise<T> {
   const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, owner });
   try {

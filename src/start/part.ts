@@ -30,7 +30,7 @@ import {
   configuredSources,
   engineConfig,
   loadMarketData,
-  marketFor,
+  marketOptions,
   persistedOperations,
   reserveChainData,
   routerOptions,
@@ -140,42 +140,48 @@ async function subgraphPart(
   run: ProcessRun,
   io: ProcessIo,
 ): Promise<{ subgraph: Subgraph<unknown>; adminTokenFile: string | null; warmUp: () => Promise<void> }> {
-  const deps: GraphDeps = {
-    engine: engineConfig(cfg),
-    adminToken: null,
-    services: createServices(db, servicesOptions(cfg)),
-  };
+  const options = servicesOptions(cfg);
   let adminTokenFile: string | null = null;
   let warmUp = async (): Promise<void> => {};
+  let deps: GraphDeps;
   if (name === 'accounts') {
     const access = await createAccessRuntime(cfg, db, run.log);
     run.defer(() => access.close());
     const admin = adminTokenFor(cfg);
-    deps.services = createServices(db, servicesOptions(cfg), access);
-    deps.adminToken = admin.token;
+    deps = {
+      engine: engineConfig(cfg),
+      adminToken: admin.token,
+      services: createServices(db, options, access),
+    };
     adminTokenFile = admin.file;
   } else if (name === 'markets') {
-    const m = marketFor(cfg, db, run.log, configuredSources(cfg));
-    run.defer(() => m.market.stop());
-    run.metrics?.watchMarket(() => m.market);
-    Object.assign(deps, { market: m.market, engine: m.engine });
+    const m = marketOptions(cfg, db, run.log, configuredSources(cfg));
+    const services = createServices(db, { ...options, market: m.options });
+    const { market } = services;
+    run.defer(() => market.stop());
+    run.metrics?.watchMarket(() => market);
+    deps = { engine: m.engine, adminToken: null, services, market };
     if (cfg.redisUrl) {
-      const bus = await publishSnapshots(cfg.redisUrl, m.market, run.log);
+      const bus = await publishSnapshots(cfg.redisUrl, market, run.log);
       run.defer(() => bus.close());
     }
     warmUp = async () => {
-      await loadMarketData(cfg, db, m.market, m.useDemo, io.progress);
-      await startMarket(m.market);
+      await loadMarketData(cfg, db, market, m.useDemo, io.progress);
+      await startMarket(market);
     };
   } else if (name === 'bridge') {
     // This process keeps the proof of reserves current (live chain data when the sources file says so).
     const deployment = loadDeployment(cfg.bridgeNetwork, cfg.bridgeConfigDir);
     const configured = configuredSources(cfg);
     const live = reserveChainData(deployment, configured);
-    deps.services = createServices(db, {
-      ...servicesOptions(cfg),
-      bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
-    });
+    deps = {
+      engine: engineConfig(cfg),
+      adminToken: null,
+      services: createServices(db, {
+        ...options,
+        bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
+      }),
+    };
     let attester: ReserveAttester | null = null;
     run.defer(async () => {
       await attester?.stop();
@@ -184,6 +190,8 @@ async function subgraphPart(
     warmUp = async () => {
       attester = await startProofOfReserves(cfg, db, deployment, live, run.log);
     };
+  } else {
+    deps = { engine: engineConfig(cfg), adminToken: null, services: createServices(db, options) };
   }
   return { subgraph: createSubgraph(name, deps), adminTokenFile, warmUp };
 }

@@ -25,7 +25,7 @@ import {
   adminTokenFor,
   configuredSources,
   loadMarketData,
-  marketFor,
+  marketOptions,
   persistedOperations,
   reserveChainData,
   routerOptions,
@@ -65,23 +65,25 @@ export async function startProduct(cfg: AppConfig, io: ProcessIo): Promise<Produ
   const run = new ProcessRun(cfg, io, 'product');
   return run.assemble(async () => {
     const db = await run.openStore();
-    const { market, useDemo, engine } = marketFor(cfg, db, run.log, configured);
+    const { options: marketOpts, useDemo, engine } = marketOptions(cfg, db, run.log, configured);
     let dataset: Dataset = { kind: 'loading', notice: null };
     let attester: ReserveAttester | null = null;
     const access = await createAccessRuntime(cfg, db, run.log);
     run.defer(() => access.close());
-    run.defer(() => market.stop());
-    run.defer(() => attester?.stop());
     const { token: adminToken, file: adminTokenFile } = adminTokenFor(cfg);
     const services = createServices(
       db,
       {
         ...servicesOptions(cfg),
+        market: marketOpts,
         bridge: { deployment, staleAfterMs: cfg.bridgeStaleAfterMs },
         schemaCheck: schemaCheck(),
       },
       access,
     );
+    const { market } = services;
+    run.defer(() => market.stop());
+    run.defer(() => attester?.stop());
     // Apps (docs/apps.md): their documents checked by the router's schema and cost model; the per-key policy read by
     // the router and the REST access hook, forgotten when this process changes an app.
     const appPolicies = new StoredAppPolicies(db);

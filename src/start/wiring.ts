@@ -1,6 +1,6 @@
 /**
- * The configuration turned into the parts of a process: the engine's rules, the market service and its data, the
- * proof of reserves, the router's options, the domain services' options, the operator token. The embedded product
+ * The configuration turned into the parts of a process: the engine's rules, the domain services' options (the serving
+ * market's among them) and the market's data, the proof of reserves, the router's options, the operator token. The embedded product
  * (`product.ts`) and each scale-out part (`part.ts`) assemble their process from these.
  */
 import { join } from 'node:path';
@@ -30,9 +30,10 @@ import type { TickerSource } from '../ingest/types.ts';
 import type { DemoProgress } from './demo.ts';
 import { demoMiningRefresher, ensureDemoData } from './demo.ts';
 import { HISTORY_CACHE_FILE } from '../market/history-cache.ts';
-import { MarketService } from '../market/service.ts';
+import type { MarketService } from '../market/service.ts';
 import { KIT_PERSISTED_DOCUMENTS_PATH, KIT_RETIRED_DOCUMENTS_PATH } from '../server/browser/kit-manifest.ts';
 import { WEB_PERSISTED_DOCUMENTS_PATH } from '../server/browser/web-manifest.ts';
+import { createServices } from '../services.ts';
 import type { ServicesOptions } from '../services.ts';
 import type { Db } from '../store/db.ts';
 import type { RouterOptions } from '../../router/index.ts';
@@ -135,19 +136,30 @@ export function configuredSources(cfg: Pick<AppConfig, 'sourcesFile'>): Configur
   return cfg.sourcesFile ? loadSourcesFile(cfg.sourcesFile) : null;
 }
 
-/** The market service over the configured live sources (plus the live demo source when no sources are given). */
-export function marketFor(
+/** The market's options as start-up gives them to `createServices`; with whether the demo feeds it, and its rules. */
+export interface MarketSetup {
+  options: NonNullable<ServicesOptions['market']>;
+  /** No sources file and `DEMO=auto`: the live demo source feeds the market, and the demo dataset is its history. */
+  useDemo: boolean;
+  engine: EngineConfig;
+}
+
+/**
+ * The serving market's options: the configured live sources (plus the live demo source when no sources are given),
+ * the engine's rules with their FX windows, the tick and the source timeout. `createServices` builds the market
+ * from them.
+ */
+export function marketOptions(
   cfg: AppConfig,
   db: Db,
   log: Logger,
   configured: ConfiguredSources | null,
-): { market: MarketService; useDemo: boolean; engine: EngineConfig } {
+): MarketSetup {
   const live: TickerSource[] = [...(configured?.sources ?? [])];
   const useDemo = !cfg.sourcesFile && cfg.demo === 'auto';
   if (useDemo) live.push(createDemoSource({ seed: cfg.demoSeed, assets: ASSETS, currencies: CURRENCIES }));
   const engine = engineConfig(cfg, configured?.fxMaxAgeMs);
-  const market = new MarketService({
-    db,
+  const options = {
     engine,
     sources: live,
     tickIntervalMs: cfg.tickIntervalMs,
@@ -155,7 +167,22 @@ export function marketFor(
     log,
     // The demo's mining figures follow the clock as its tickers do (one observation an hour).
     ...(useDemo ? { afterTick: demoMiningRefresher(db, ASSETS) } : {}),
-  });
+  };
+  return { options, useDemo, engine };
+}
+
+/**
+ * The serving market alone, from {@link marketOptions} through `createServices`: for what runs start-up's data steps
+ * without serving (`bench/startup-data.bench.ts` measures them through this name in every commit it compares).
+ */
+export function marketFor(
+  cfg: AppConfig,
+  db: Db,
+  log: Logger,
+  configured: ConfiguredSources | null,
+): { market: MarketService; useDemo: boolean; engine: EngineConfig } {
+  const { options, useDemo, engine } = marketOptions(cfg, db, log, configured);
+  const { market } = createServices(db, { ...servicesOptions(cfg), market: options });
   return { market, useDemo, engine };
 }
 
