@@ -15,12 +15,12 @@
  *
  * Type checking is `npm run typecheck` (tsc --noEmit), not this: the build only strips types, in well under a second.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import type { Metafile } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 import { PROJECT_ROOT } from '../src/core/project-root.ts';
 import { COMPILED_SUBGRAPHS_FILE, compileSubgraphs } from '../subgraphs/shared/schema.ts';
 
@@ -81,6 +81,7 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [oneGraphql],
   });
   writeFileSync(join(partial, 'meta.json'), JSON.stringify(outputsRelative(r.metafile, partial)));
   writeFileSync(join(partial, STAMPS), JSON.stringify(stampsOf(Object.keys(r.metafile.inputs))));
@@ -88,6 +89,22 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   renameSync(partial, out);
 }
+
+/**
+ * graphql's deep imports (`graphql/validation/validate`, required by Apollo's federation packages) resolved to the ES
+ * module files that `import 'graphql'` loads: without this, graphql's CommonJS files were bundled beside them, a second
+ * graphql (560 KB more to load at every start, and schemas of one copy refused by the other's checks).
+ */
+const oneGraphql: Plugin = {
+  name: 'one-graphql',
+  setup(b) {
+    b.onResolve({ filter: /^graphql\/.+/ }, (args) => {
+      const base = join(PROJECT_ROOT, 'node_modules', args.path.replace(/\.m?js$/, ''));
+      const file = [`${base}.mjs`, join(base, 'index.mjs')].find((f) => existsSync(f));
+      return file ? { path: file } : undefined;
+    });
+  },
+};
 
 /** The metafile with its output paths relative to the output folder (`cli.js`, `chunks/…`), wherever it was built. */
 function outputsRelative(meta: Metafile, dir: string): Metafile {

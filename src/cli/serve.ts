@@ -1,4 +1,5 @@
 import { constants } from 'node:os';
+import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import type { Args } from './args.ts';
 import { UsageError } from './args.ts';
@@ -48,8 +49,13 @@ async function runServe(cfg: AppConfig, { flags, positional }: Args): Promise<nu
       process.stderr.write(`coinwallet: ${partName(part)} ready\n`);
     });
   } else {
-    // The embedded store's WebAssembly compiles on other threads while the product's modules load.
-    if (!cfg.databaseUrl) (await import('../store/pglite-wasm.ts')).compilePgliteWasm();
+    // The embedded store's WebAssembly compiles, and its history cache is read, on other threads while the product's
+    // modules load and the store opens.
+    if (!cfg.databaseUrl) {
+      (await import('../store/pglite-wasm.ts')).compilePgliteWasm();
+      const { HISTORY_CACHE_FILE, readHistoryCacheAhead } = await import('../market/history-cache.ts');
+      void readHistoryCacheAhead(join(cfg.dataDir, HISTORY_CACHE_FILE));
+    }
     const { startProduct } = await import('../start/product.ts');
     const product = await startProduct(cfg, { progress: phasedProgress() });
     process.stderr.write(operatorTokenLine(cfg, product.adminTokenFile));

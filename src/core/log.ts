@@ -3,9 +3,11 @@
  * the process's implementation is pino, JSON lines on stderr, the same pino Fastify writes its own lines with.
  */
 import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { pino } from 'pino';
 import type { DestinationStream, Logger as Pino } from 'pino';
-import pretty from 'pino-pretty';
+import type pinoPretty from 'pino-pretty';
+import { projectPath } from './project-root.ts';
 
 export type LogLevel = 'info' | 'warn' | 'error' | 'silent';
 
@@ -154,9 +156,12 @@ export function logFormat(setting: string | undefined, isTTY: boolean | undefine
   return isTTY ? 'pretty' : 'json';
 }
 
-/** pino-pretty's stream: `[HH:MM:ss.l] LEVEL: message`, its fields indented below, colours on a terminal. */
+/**
+ * pino-pretty's stream: `[HH:MM:ss.l] LEVEL: message`, its fields indented below, colours on a terminal. pino-pretty
+ * and its dependencies are loaded here, when a pretty log is asked for, not by every process that imports the logger.
+ */
 export const prettyStream = (destination: number | DestinationStream): DestinationStream =>
-  pretty({
+  (createRequire(projectPath('package.json'))('pino-pretty') as typeof pinoPretty)({
     destination,
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname',

@@ -97,6 +97,8 @@ describe('the CLI entry', () => {
     const named = (p: string) => EXTERNAL.some((e) => p === e || p.startsWith(`${e}/`));
     expect([...externals].filter((p) => !named(p) && !BUILTINS.has(p))).toEqual([]);
     expect(Object.keys(meta.inputs).some((s) => s.startsWith('node_modules/graphql/'))).toBe(true);
+    // Its ES module files only: Apollo's deep imports (`graphql/validation`) resolve to them too, not to a CommonJS copy.
+    expect(Object.keys(meta.inputs).filter((s) => /^node_modules\/graphql\/.*\.js$/.test(s))).toEqual([]);
   });
 });
 

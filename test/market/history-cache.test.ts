@@ -14,7 +14,11 @@ import { demoDataset } from '../../src/demo/dataset.ts';
 import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import type { Bar } from '../../src/engine/types.ts';
 import { iterableSource } from '../../src/ingest/replay.ts';
-import { decodeHistoryCache, encodeHistoryCache } from '../../src/market/history-cache.ts';
+import {
+  decodeHistoryCache,
+  encodeHistoryCache,
+  readHistoryCacheAhead,
+} from '../../src/market/history-cache.ts';
 import type { HistoryCache } from '../../src/market/history-cache.ts';
 import { MarketService } from '../../src/market/service.ts';
 import { historyHorizonClaim, saveBars } from '../../src/store/bars.ts';
@@ -158,6 +162,20 @@ describe('history cache', () => {
     expect((await restart()).fromCache).toBe(false);
     await writeFile(file, mine);
     expect((await restart()).fromCache).toBe(true);
+  });
+
+  it('a read started ahead (serve, before the modules load) is the one a restart takes, once', async () => {
+    await checkpoint();
+    await readHistoryCacheAhead(file);
+    const bytes = await readFile(file);
+    // Replaced after the read ahead: the restart decodes what was read then, and the next reads the file again.
+    await writeFile(file, bytes.subarray(0, 100));
+    expect((await restart()).fromCache).toBe(true);
+    expect((await restart()).fromCache).toBe(false);
+    await writeFile(file, bytes);
+    await rm(file);
+    await readHistoryCacheAhead(file);
+    expect((await restart()).fromCache).toBe(false);
   });
 
   it('is not written while the state is ahead of the store, nor ever after a write failed', async () => {
