@@ -30,13 +30,12 @@ import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
 import type { RouterOptions } from './options.ts';
 import { silentLogger } from '../src/core/log.ts';
-import type { HttpRequestInfo, RawOperation, RequestState } from './plugin.ts';
-import { httpPhase } from './phases.ts';
+import type { HttpRequestInfo, RawOperation, RequestState, SharedCost } from './plugin.ts';
+import { admittedPhase, headPhase, httpPhase, joinPhase } from './phases.ts';
 import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
 import { refusedDocuments } from './plugins/trusted-documents.ts';
-import { budgetHeaders } from './plugins/query-cost.ts';
 import { SUPERGRAPH_URL } from './supergraph.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 import { createSubscriptions } from './subscriptions/index.ts';
@@ -104,7 +103,6 @@ const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPl
 export async function createRouter(opts: RouterOptions): Promise<Router> {
   const log = opts.log ?? silentLogger;
   const usage = opts.usage;
-  const access = opts.access;
   const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const plugins = routerPlugins(opts, limits, supergraphSdl);
@@ -144,28 +142,23 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     return result;
   }
 
-  /** A joined execution's answer, charged to this caller's cost budget: refused over it, else its own figures. */
+  /** A joined execution's answer, charged to this caller's cost budget (the join phase): refused over it. */
   async function chargeJoined(result: Executed, state: RequestState): Promise<Executed> {
-    const caller = state.caller;
-    if (!access || !caller || result.cost === null) return result;
-    const d = await access.charge(caller, result.cost);
-    if (!d.ok) {
-      state.refusal = d.code;
-      return { ...refusal(d, {}, result.headers['content-type'] ?? 'application/json'), cost: null };
+    if (result.cost === null) return result;
+    const cost: SharedCost = { estimated: result.cost, actual: result.actualCost ?? result.cost };
+    try {
+      await joinPhase(plugins, state, cost);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      state.refusal = e.code;
+      return { ...refusal(e, {}, result.headers['content-type'] ?? 'application/json'), cost: null };
     }
-    const actual = result.actualCost ?? result.cost;
-    access.correct(caller, actual - result.cost);
-    const budget = {
-      limit: d.limit,
-      remaining: Math.max(0, d.remaining + result.cost - actual),
-      resetMs: d.resetMs,
-    };
-    Object.assign(state.headers, budgetHeaders(budget));
+    if (!cost.budget) return result;
     // A heavy answer is sent in a turn of the event loop of its own: the requests that joined one execution would
     // otherwise all write their copy of it at once.
     const turn = opts.shedder?.heavyTurn(result.cost);
     if (turn) setImmediate(await turn);
-    return { ...result, body: withBudget(result.body, budget) };
+    return { ...result, body: withBudget(result.body, cost.budget) };
   }
 
   /** The HTTP phase (every plugin's `onHttpRequest`), then each operation, holding one of the caller's places. */
@@ -177,13 +170,8 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       if (req.bodyError) throw new ApiError(req.bodyError.status, req.bodyError.code, req.bodyError.message);
       const undeliverable = deliveryRefusal(info, acceptable);
       if (undeliverable) throw undeliverable;
-      if (access && state.caller) {
-        // Over the caller's places in flight, the request waits its turn (`src/access/concurrency.ts`).
-        const place = await access.enter(state.caller, req.gone);
-        if (place === null) return CLIENT_GONE;
-        if (typeof place !== 'function') throw place;
-        release = place;
-      }
+      release = await admittedPhase(plugins, state, req.gone);
+      if (release === null) return CLIENT_GONE;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       state.refusal = e.code;
@@ -222,19 +210,23 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
 
   return {
     async refuseEarly(req) {
-      if (!access) return { caller: null };
+      if (!opts.access) return { caller: null };
       const head = readHead(req);
-      const who = await access.identify(head);
-      const denial = 'ok' in who ? who : access.spent(who);
-      if (!denial) return { caller: who as Caller, head };
-      usage?.request(denial.plan ?? 'keyless', denial.status);
-      const keyId = 'ok' in who ? denial.keyId : who.key?.id;
-      return {
-        refused: {
-          ...refusal(denial, {}, headContentType(head)),
-          notes: { refusal: denial.code, ...(keyId ? { keyId } : {}) },
-        },
-      };
+      const state: RequestState = { caller: null, headers: {} };
+      try {
+        await headPhase(plugins, head, state);
+        return { caller: state.caller, head };
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        usage?.request(usagePlan(state), e.status);
+        const keyId = state.caller?.key?.id ?? state.refusedKeyId;
+        return {
+          refused: {
+            ...refusal(e, {}, headContentType(head)),
+            notes: { refusal: e.code, ...(keyId ? { keyId } : {}) },
+          },
+        };
+      }
     },
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
     responseCacheStats: () => engine.responseCacheStats(),

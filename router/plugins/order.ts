@@ -8,13 +8,13 @@ import { ARGUMENT_SIZES } from '../cost/sizes.ts';
 import type { RouterOptions } from '../options.ts';
 import type { RouterPlugin } from '../plugin.ts';
 import { apiKeyPlugin } from './api-key.ts';
+import { budgetPlugin } from './budget.ts';
 import { appOriginPlugin } from './app-origin.ts';
 import { trustedDocumentsPlugin } from './trusted-documents.ts';
 import { limitsPlugin } from './limits.ts';
 import type { Limits } from './limits.ts';
 import { loadManifest, persistedOperationsPlugin } from './persisted-operations.ts';
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from './query-cost.ts';
-import { rateLimitPlugin } from './rate-limit.ts';
 
 export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl: string): RouterPlugin[] {
   const plugins: RouterPlugin[] = [];
@@ -22,7 +22,7 @@ export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl
     plugins.push(apiKeyPlugin(opts.access));
     // The key's app: its origins before the budget is charged; its trusted documents before the operator's manifest.
     if (opts.apps) plugins.push(appOriginPlugin(opts.apps));
-    plugins.push(rateLimitPlugin(opts.access, { maxBatch: limits.maxBatch }));
+    plugins.push(budgetPlugin(opts.access, { maxBatch: limits.maxBatch }));
   }
   plugins.push(limitsPlugin(limits));
   if (opts.access && opts.apps) plugins.push(trustedDocumentsPlugin(opts.apps));

@@ -7,6 +7,10 @@
  * it. Every operation's response reports `extensions.cost` (`estimated`, `max`, `plan`, `actual`, `budget: { limit,
  * remaining }`) and the
  * `X-Query-Cost` / `X-Query-Cost-Limit` headers; the request's, `X-Cost-Budget-Limit` / `-Remaining` / `-Reset`.
+ *
+ * An answer the caller did not execute itself is charged here too: a query that joined another request's execution
+ * pays its own budget at that execution's estimate, corrected to its measured cost (`onJoin`: the other's plugins
+ * charged the other), and a subscription's event its measured cost (`onEvent`).
  */
 import type { Access } from '../../src/access/access.ts';
 import type { CostDirectives } from '../cost/directives.ts';
@@ -14,7 +18,7 @@ import { estimateCost } from '../cost/estimate.ts';
 import type { ArgumentSize } from '../cost/estimate.ts';
 import { measuredCost } from '../cost/measured.ts';
 import { routerErrors } from '../errors.ts';
-import type { OperationCost, RouterPlugin } from '../plugin.ts';
+import type { OperationCost, RequestState, RouterPlugin, SharedCost } from '../plugin.ts';
 import { planFigure } from '../../src/access/plans.ts';
 import type { CallerPlan } from '../../src/access/plans.ts';
 
@@ -62,8 +66,24 @@ export function queryCostPlugin(opts: QueryCostOptions): RouterPlugin {
     ...(opts.argumentSizes ? { argumentSizes: opts.argumentSizes } : {}),
   };
   const budget = opts.budget;
+  /** Charges an answer's estimate to the caller's budget, corrected to its measured cost; refused over the budget. */
+  const chargeShared = async (state: RequestState, cost: SharedCost) => {
+    const caller = state.caller;
+    if (!budget || !caller) return;
+    const d = await budget.charge(caller, cost.estimated);
+    if (!d.ok) throw d;
+    if (cost.actual !== cost.estimated) budget.correct(caller, cost.actual - cost.estimated);
+    cost.budget = {
+      limit: d.limit,
+      remaining: Math.max(0, d.remaining + cost.estimated - cost.actual),
+      resetMs: d.resetMs,
+    };
+    Object.assign(state.headers, budgetHeaders(cost.budget));
+  };
   return {
     name: 'query-cost',
+    onJoin: chargeShared,
+    onEvent: chargeShared,
     onOperation(op, state, opState) {
       const plan = state.caller?.plan ?? 'keyless';
       const max = opts.limits[plan];

@@ -8,11 +8,12 @@
  */
 import { GraphQLError } from 'graphql';
 import type { ExecutionResult } from 'graphql';
-import type { Caller, CostGrant } from '../../src/access/access.ts';
-import type { AccessRefusal } from '../../src/access/errors.ts';
-import type { Access } from '../../src/access/access.ts';
+import type { Caller } from '../../src/access/access.ts';
 import type { UsageSink } from '../../src/access/usage.ts';
+import { ApiError } from '../../src/core/errors.ts';
 import type { Logger } from '../../src/core/log.ts';
+import { eventPhase, keyPhase } from '../phases.ts';
+import type { HeadInfo, RequestState, RouterPlugin, SharedCost } from '../plugin.ts';
 import type { SubgraphAnswer, SubgraphFetch, SubgraphSource } from '../sources/source.ts';
 import { changes, computed, same } from './diff.ts';
 import type { Computed } from './diff.ts';
@@ -21,7 +22,8 @@ import type { PushStream } from './stream.ts';
 export interface HubOptions {
   /** The markets subgraph, as the router reaches it. */
   source: SubgraphSource;
-  access?: Pick<Access, 'identify' | 'admit' | 'charge'> | undefined;
+  /** The router's plugins: their key phase on every tick, their event phase on every event. */
+  plugins: readonly RouterPlugin[];
   usage?: Pick<UsageSink, 'request'> | undefined;
   log: Pick<Logger, 'warn'>;
 }
@@ -38,8 +40,8 @@ export interface GroupSpec {
 
 export interface Subscriber {
   caller: Caller;
-  /** The API key as presented, checked again on every tick; null without one (an address cannot be revoked). */
-  presentedKey: string | null;
+  /** The head the API key was presented in, checked again on every tick; null without a key (an address cannot be revoked). */
+  head: HeadInfo | null;
   stream: PushStream;
   /** The cost of an event's data, measured like a query's answer. */
   measure(data: Record<string, unknown>): number;
@@ -69,7 +71,7 @@ export function endEvent(code: string, message: string, retryAfter?: number): Ex
   };
 }
 
-const denialEvent = (d: AccessRefusal): ExecutionResult => {
+const denialEvent = (d: ApiError): ExecutionResult => {
   const retry = Number(d.headers['retry-after'] ?? 0);
   return endEvent(d.code, d.message, retry > 0 ? retry : undefined);
 };
@@ -180,41 +182,42 @@ export class SubscriptionHub {
       }
       this.update(g, a.data);
     });
-    const checks = new Map<string, Promise<Caller | AccessRefusal>>();
+    const checks = new Map<string, Promise<Caller | ApiError>>();
     await Promise.all(groups.flatMap((g) => [...g.members].map((m) => this.deliver(g, m, checks))));
   }
 
-  /** The key checked again (once per key and tick), then the event (if any) charged and pushed. */
+  /** The key checked again (the key phase, once per key and tick), then the event (if any) charged and pushed. */
   private async deliver(
     group: Group,
     m: Member,
-    checks: Map<string, Promise<Caller | AccessRefusal>>,
+    checks: Map<string, Promise<Caller | ApiError>>,
   ): Promise<void> {
-    const access = this.opts.access;
-    if (access && m.presentedKey !== null) {
-      let check = checks.get(m.presentedKey);
+    const keyId = m.caller.key?.id;
+    if (m.head && keyId !== undefined) {
+      let check = checks.get(keyId);
       if (!check) {
-        check = access.identify({ headers: { 'x-sp-api-key': m.presentedKey }, query: {}, socketIp: '' });
-        checks.set(m.presentedKey, check);
+        check = this.recheck(m.head, m.caller);
+        checks.set(keyId, check);
       }
       const who = await check;
-      if ('ok' in who) return m.stream.end(denialEvent(who), { code: who.code, message: who.message });
+      if (who instanceof ApiError)
+        return m.stream.end(denialEvent(who), { code: who.code, message: who.message });
       m.caller = who;
     }
     if (!m.stream.open || m.seen === group.version || !group.current) return;
     const data = m.seen === group.version - 1 ? this.deltaOf(group) : changes(null, group.current);
     if (!data) return;
-    let budget: CostGrant | null = null;
     const shared = data === group.delta;
     const actual = shared && group.deltaCost !== undefined ? group.deltaCost : m.measure(data);
     if (shared) group.deltaCost = actual;
-    if (access) {
-      const admitted = await access.admit(m.caller);
-      if (!admitted.ok) return m.stream.end(denialEvent(admitted), admitted);
-      const charged = await access.charge(m.caller, actual);
-      if (!charged.ok) return m.stream.end(denialEvent(charged), charged);
-      budget = charged;
+    const cost: SharedCost = { estimated: actual, actual };
+    try {
+      await eventPhase(this.opts.plugins, { caller: m.caller, headers: {} }, cost);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      return m.stream.end(denialEvent(e), e);
     }
+    const budget = cost.budget;
     m.seen = group.version;
     m.stream.push({
       data,
@@ -224,6 +227,18 @@ export class SubscriptionHub {
     });
     this.delivered++;
     this.opts.usage?.request(m.caller.plan, 200);
+  }
+
+  /** The caller of `head` as the key phase finds it now, or the refusal that ends the stream. */
+  private async recheck(head: HeadInfo, caller: Caller): Promise<Caller | ApiError> {
+    const state: RequestState = { caller: null, headers: {} };
+    try {
+      await keyPhase(this.opts.plugins, head, state);
+    } catch (e) {
+      if (e instanceof ApiError) return e;
+      throw e;
+    }
+    return state.caller ?? caller;
   }
 
   private deltaOf(group: Group): Record<string, unknown> | null {

@@ -5,10 +5,12 @@
  * transports (`router/sse.ts`, `router/ws.ts`) only translate.
  */
 import type { ExecutionResult } from 'graphql';
+import { ApiError } from '../../src/core/errors.ts';
 import type { Logger } from '../../src/core/log.ts';
 import type { Engine } from '../engines/hive.ts';
 import type { RouterRequest } from '../http-phase.ts';
 import type { RouterOptions } from '../options.ts';
+import { keyPhase } from '../phases.ts';
 import type { RouterPlugin } from '../plugin.ts';
 import { HttpSource } from '../sources/http.ts';
 import { InProcessSource } from '../sources/in-process.ts';
@@ -58,12 +60,11 @@ export function createSubscriptions(
   opts: RouterOptions & { plugins: readonly RouterPlugin[]; engine: Engine; timeoutMs: number; log: Logger },
 ): RouterSubscriptions {
   const source = marketsSource(opts, opts.timeoutMs, opts.log);
-  const hub = new SubscriptionHub({ source, access: opts.access, usage: opts.usage, log: opts.log });
+  const hub = new SubscriptionHub({ source, plugins: opts.plugins, usage: opts.usage, log: opts.log });
   const open = createOpener({
     plugins: opts.plugins,
     engine: opts.engine,
     hub,
-    access: opts.access,
     usage: opts.usage,
     shedder: opts.shedder,
   });
@@ -76,14 +77,25 @@ export function createSubscriptions(
   const unfeed = opts.snapshots?.(() => void tick()) ?? null;
   return {
     async connect(req) {
-      if (!opts.access) return null;
       const query: Record<string, string | string[]> = {};
       for (const [k, v] of new URLSearchParams(req.search)) {
         const prev = query[k];
         query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
       }
-      const who = await opts.access.identify({ headers: req.headers, query, socketIp: req.socketIp });
-      return 'ok' in who ? { status: who.status, code: who.code, message: who.message } : null;
+      try {
+        await keyPhase(
+          opts.plugins,
+          { headers: req.headers, query, socketIp: req.socketIp },
+          {
+            caller: null,
+            headers: {},
+          },
+        );
+        return null;
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        return { status: e.status, code: e.code, message: e.message };
+      }
     },
     open,
     tick,

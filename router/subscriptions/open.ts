@@ -11,18 +11,16 @@
 import { getOperationAST, getVariableValues, GraphQLError, parse, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { Access } from '../../src/access/access.ts';
 import type { LoadShedder } from '../../src/access/overload.ts';
 import type { UsageSink } from '../../src/access/usage.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { fromApiError } from '../../subgraphs/shared/errors.ts';
 import type { Engine } from '../engines/hive.ts';
-import { httpPhase, operationNotResolved, operationPhase, responsePhase } from '../phases.ts';
+import { httpPhase, operationNotResolved, operationPhase, responsePhase, subscribePhase } from '../phases.ts';
 import { routerErrors } from '../errors.ts';
 import { readRequest } from '../http-phase.ts';
 import type { RouterRequest } from '../http-phase.ts';
 import type { OperationState, RequestState, RouterPlugin } from '../plugin.ts';
-import { requestKey } from '../../src/access/request-key.ts';
 import type { RequestNotes } from '../../src/core/request-notes.ts';
 import { ITEMISED_FIELDS } from './diff.ts';
 import type { SubscriptionHub } from './hub.ts';
@@ -36,7 +34,6 @@ export interface OpenOptions {
   plugins: readonly RouterPlugin[];
   engine: Pick<Engine, 'execute' | 'schema'>;
   hub: SubscriptionHub;
-  access?: Partial<Pick<Access, 'openStream' | 'idsPerStream'>> | undefined;
   usage?: Pick<UsageSink, 'request' | 'cost'> | undefined;
   shedder?: Pick<LoadShedder, 'begin'> | undefined;
 }
@@ -197,32 +194,23 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
     const field = rootField(operation, fragments);
     if (!field)
       return refuse(400, [requestError('a subscription needs a root field', 'GRAPHQL_VALIDATION_FAILED')]);
-    const asked = coinsAsked(schema, field, variables);
-    if (caller && asked && opts.access?.idsPerStream) {
-      const max = opts.access.idsPerStream(caller.plan);
-      if (asked.count > max) {
-        refund();
-        return refuseApi(routerErrors.tooManySubscriptionIds(asked.count, max, caller.plan, asked.argument));
-      }
-    }
-    const releases: (() => void)[] = [];
-    if (caller && opts.access?.openStream) {
-      const place = opts.access.openStream(caller);
-      if (typeof place !== 'function') {
-        refund();
-        return refuseApi(place);
-      }
-      releases.push(place);
+    // Its places per plan (coins per stream, open streams), then the process's load.
+    let release: () => void;
+    try {
+      release = subscribePhase(opts.plugins, state, { asked: coinsAsked(schema, field, variables) });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      refund();
+      return refuseApi(e);
     }
     const work = opts.shedder?.begin();
     if (work instanceof ApiError) {
       refund();
-      for (const r of releases) r();
+      release();
       return refuseApi(work);
     }
     const stream = new PushStream();
-    for (const r of releases) stream.onEnded(r);
-    const key = caller?.key ? requestKey(info.headers, info.query) : null;
+    stream.onEnded(release);
     const query = operationText(operation, fragments);
     let joined;
     try {
@@ -239,7 +227,7 @@ export function createOpener(opts: OpenOptions): (req: RouterRequest) => Promise
         },
         {
           caller: caller ?? { plan: 'keyless', identity: 'ip:unknown', key: null, limitPerMinute: 0 },
-          presentedKey: key?.kind === 'one' ? key.key : null,
+          head: caller?.key ? { headers: info.headers, query: info.query, socketIp: info.socketIp } : null,
           stream,
           measure: opState.measure ?? (() => 0),
         },
