@@ -1,15 +1,29 @@
 /**
- * Shape limits: batch size, query length and tokens before parsing; fields (fragments expanded), depth, aliases and directives
- * after parsing (before the query plan runs). Introspection is allowed (its subtrees count as one level of depth)
- * and costed by the query-cost plugin.
+ * Shape limits. Before parsing (`onHttpRequest`): batch size, query length and tokens. After parsing, before the
+ * query plan runs (`onOperation`): fields (fragments expanded), depth, aliases and directives, each a graphql-js
+ * validation rule in graphql-armor's shape (a factory of the limit giving a `ValidationRule`, which measures each
+ * operation it is shown and reports a `GraphQLError` carrying the router's `ApiError`), run by a thin adapter
+ * ({@link limitRefusal}) on the operation chosen. Queries (with their direct execution) and subscriptions reach the
+ * adapter through the same operation phase (`router/phases.ts`), so they run the same rules. Introspection is allowed
+ * (its subtrees count as one level of depth) and costed by the query-cost plugin.
  *
  * The field count comes first and is linear in the document (each fragment is counted once and reused), so a
  * "fragment bomb" — a few hundred tokens of fragments that each spread the next one twice — is refused before
- * anything walks its exponential expansion (the other measures, the cost estimate, the query planner).
+ * anything walks its exponential expansion (the other measures, the cost estimate, the query planner): the adapter
+ * stops at the first error.
  */
-import { Kind } from 'graphql';
-import type { FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, TypeInfo, ValidationContext, visit, visitInParallel } from 'graphql';
+import type {
+  DocumentNode,
+  FragmentDefinitionNode,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  SelectionSetNode,
+  ValidationRule,
+} from 'graphql';
+import { ApiError } from '../../src/core/errors.ts';
 import { countTokens, measureOperation } from '../cost/measure.ts';
+import type { OperationShape } from '../cost/measure.ts';
 import { routerErrors } from '../errors.ts';
 import type { RouterPlugin } from '../plugin.ts';
 
@@ -72,7 +86,123 @@ export function expandedFieldCount(
   return count(operation.selectionSet);
 }
 
+/** The fragments of a document, once per document. */
+const fragmentLists = new WeakMap<DocumentNode, FragmentDefinitionNode[]>();
+function fragmentsOf(document: DocumentNode): FragmentDefinitionNode[] {
+  let list = fragmentLists.get(document);
+  if (!list) {
+    list = document.definitions.filter(
+      (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+    );
+    fragmentLists.set(document, list);
+  }
+  return list;
+}
+
+/** Depth, aliases and directives of an operation, measured in one walk for the three rules that read them. */
+const shapes = new WeakMap<OperationDefinitionNode, OperationShape>();
+function shapeOf(ctx: ValidationContext, operation: OperationDefinitionNode): OperationShape {
+  let shape = shapes.get(operation);
+  if (!shape) {
+    shape = measureOperation(operation, fragmentsOf(ctx.getDocument()));
+    shapes.set(operation, shape);
+  }
+  return shape;
+}
+
+/** The validation error a rule reports: the router's refusal, as its original error. */
+const limitError = (refusal: ApiError): GraphQLError =>
+  new GraphQLError(refusal.message, { extensions: { code: refusal.code }, originalError: refusal });
+
+/** A rule that measures each operation (not the fragments on their own: they are measured where spread). */
+function operationRule(check: (ctx: ValidationContext, op: OperationDefinitionNode) => ApiError | null) {
+  return (ctx: ValidationContext) => ({
+    OperationDefinition(node: OperationDefinitionNode) {
+      const refusal = check(ctx, node);
+      if (refusal) ctx.reportError(limitError(refusal));
+      return false;
+    },
+    FragmentDefinition: () => false,
+  });
+}
+
+/** At most `max` fields once fragments are expanded where spread (`MAX_FIELDS_EXCEEDED`). */
+export const maxFieldsRule = (max: number): ValidationRule =>
+  operationRule((ctx, op) => {
+    const n = expandedFieldCount(op, fragmentsOf(ctx.getDocument()));
+    return n > max ? routerErrors.tooManyFields(n, max) : null;
+  });
+
+/** Fields nested at most `max` deep; an introspection subtree counts as 1 (`MAX_DEPTH_EXCEEDED`). */
+export const maxDepthRule = (max: number): ValidationRule =>
+  operationRule((ctx, op) => {
+    const { depth } = shapeOf(ctx, op);
+    return depth > max ? routerErrors.tooDeep(depth, max) : null;
+  });
+
+/** At most `max` aliased fields, fragments expanded (`MAX_ALIASES_EXCEEDED`). */
+export const maxAliasesRule = (max: number): ValidationRule =>
+  operationRule((ctx, op) => {
+    const { aliases } = shapeOf(ctx, op);
+    return aliases > max ? routerErrors.tooManyAliases(aliases, max) : null;
+  });
+
+/** At most `max` directive applications (`MAX_DIRECTIVES_EXCEEDED`). */
+export const maxDirectivesRule = (max: number): ValidationRule =>
+  operationRule((ctx, op) => {
+    const { directives } = shapeOf(ctx, op);
+    return directives > max ? routerErrors.tooManyDirectives(directives, max) : null;
+  });
+
+/** The limits' rules, in the order they are checked: the linear field count first. */
+export function limitRules(limits: Limits): ValidationRule[] {
+  return [
+    maxFieldsRule(limits.maxFields),
+    maxDepthRule(limits.maxDepth),
+    maxAliasesRule(limits.maxAliases),
+    maxDirectivesRule(limits.maxDirectives),
+  ];
+}
+
+/** Thrown by the adapter to stop the visit at the first error. */
+const STOP = Symbol('first limit error');
+
+/**
+ * The adapter: `rules` run over `operation` (with the fragments of its document) as graphql-js's `validate` runs
+ * them — one visit, the rules in parallel — stopping at the first error, given back as the router's refusal. Only
+ * the operation chosen is measured (as before the rules, another operation of the document is not run). Without
+ * the type information `validate` tracks: no rule here reads it.
+ */
+export function limitRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  rules: readonly ValidationRule[],
+): ApiError | null {
+  const ops = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length;
+  const checked: DocumentNode =
+    ops === 1 ? document : { kind: Kind.DOCUMENT, definitions: [operation, ...fragmentsOf(document)] };
+  let first: GraphQLError | null = null;
+  const ctx = new ValidationContext(schema, checked, new TypeInfo(schema), (e) => {
+    first = e;
+    throw STOP;
+  });
+  try {
+    visit(checked, visitInParallel(rules.map((rule) => rule(ctx))));
+  } catch (e) {
+    if (e !== STOP) throw e;
+  }
+  if (first === null) return null;
+  const error: GraphQLError = first;
+  return error.originalError instanceof ApiError
+    ? error.originalError
+    : new ApiError(400, 'GRAPHQL_VALIDATION_FAILED', error.message);
+}
+
 export function limitsPlugin(limits: Limits): RouterPlugin {
+  const rules = limitRules(limits);
+  /** Per parsed document (the runtime and the stream opener reuse them) and operation name: the verdict. */
+  const verdicts = new WeakMap<DocumentNode, Map<string, ApiError | null>>();
   return {
     name: 'limits',
     onHttpRequest(req) {
@@ -88,14 +218,15 @@ export function limitsPlugin(limits: Limits): RouterPlugin {
       }
     },
     onOperation(op) {
-      const fields = expandedFieldCount(op.operation, op.fragments);
-      if (fields > limits.maxFields) throw routerErrors.tooManyFields(fields, limits.maxFields);
-      const shape = measureOperation(op.operation, op.fragments);
-      if (shape.depth > limits.maxDepth) throw routerErrors.tooDeep(shape.depth, limits.maxDepth);
-      if (shape.aliases > limits.maxAliases)
-        throw routerErrors.tooManyAliases(shape.aliases, limits.maxAliases);
-      if (shape.directives > limits.maxDirectives)
-        throw routerErrors.tooManyDirectives(shape.directives, limits.maxDirectives);
+      let byName = verdicts.get(op.document);
+      if (!byName) verdicts.set(op.document, (byName = new Map()));
+      const name = op.operation.name?.value ?? '';
+      let refusal = byName.get(name);
+      if (refusal === undefined) {
+        refusal = limitRefusal(op.schema, op.document, op.operation, rules);
+        byName.set(name, refusal);
+      }
+      if (refusal) throw refusal;
     },
   };
 }
