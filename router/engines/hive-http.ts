@@ -1,7 +1,8 @@
 /**
  * The router's GraphQL-over-HTTP answers on Hive Gateway's runtime (GraphQL Yoga): the CSRF rule, body checks,
  * automatic persisted queries, statuses and messages the router has answered since it ran on Apollo Server
- * (docs/graph.md, "GraphQL over HTTP"), kept when it moved (issue 15) so that clients saw no difference.
+ * (docs/graph.md, "GraphQL over HTTP"), kept when it moved (issue 15) so that clients saw no difference; and the
+ * body as the router's transport parsed it (`readBodyOnce`).
  */
 import { createHash } from 'node:crypto';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
@@ -9,6 +10,7 @@ import { GraphQLError, Kind, parse } from 'graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import { operationNotResolved } from '../phases.ts';
 import { routerErrors } from '../errors.ts';
+import type { RouterServerContext } from './context.ts';
 
 /** A refusal before the engine runs: the status and the one error. */
 export interface Refusal {
@@ -246,3 +248,21 @@ export function normaliseRequestError(
   });
   return { status, body: JSON.stringify({ ...parsed, errors }) };
 }
+
+/**
+ * A request's body is read and parsed once, by the router's transport: the runtime takes the parsed object
+ * (`RouterServerContext.routerParams`) instead of reading and parsing the body again, and it is never written out as
+ * text in between (its own JSON parser would give the same object).
+ */
+export const readBodyOnce = {
+  onRequestParse({
+    serverContext,
+    setRequestParser,
+  }: {
+    serverContext: unknown;
+    setRequestParser: (parser: () => Record<string, unknown>) => void;
+  }) {
+    const params = (serverContext as RouterServerContext).routerParams;
+    if (params) setRequestParser(() => params);
+  },
+};

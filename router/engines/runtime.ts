@@ -13,12 +13,11 @@ import type { RouterPlanner } from '../options.ts';
 import { scalarRules } from '../scalars.ts';
 import type { createSources } from '../sources/create.ts';
 import { coerceVariablesFirst } from '../variables.ts';
-import { apqPlugin } from './hive-http.ts';
+import { apqPlugin, readBodyOnce } from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
+import { turnBeforeSerialising } from './operation-hooks.ts';
 import type { operationHooks } from './operation-hooks.ts';
-import { readBodyOnce } from './read-body-once.ts';
 import { refuseSubscriptions } from './refuse-subscriptions.ts';
-import { turnBeforeSerialising } from './turn-before-serialising.ts';
 
 export type GatewayRuntime = ReturnType<typeof createGatewayRuntime>;
 
