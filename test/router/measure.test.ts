@@ -1,12 +1,12 @@
 /**
- * Shape measures for the limits plugin (`router/cost/measure.ts`): depth, aliases and directives of a parsed
+ * Shape measures for the limits plugin (`router/plugins/limits.ts`): depth, aliases and directives of a parsed
  * operation, and the token count of a raw document.
  */
 import { describe, expect, it } from 'vitest';
 import { Kind, getIntrospectionQuery, parse } from 'graphql';
 import type { FragmentDefinitionNode, OperationDefinitionNode } from 'graphql';
-import { countTokens, measureOperation } from '../../router/cost/measure.ts';
-import type { OperationShape } from '../../router/cost/measure.ts';
+import { countTokens, measureOperation } from '../../router/plugins/limits.ts';
+import type { OperationShape } from '../../router/plugins/limits.ts';
 
 function measure(query: string): OperationShape {
   const doc = parse(query);
