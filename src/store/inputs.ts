@@ -32,6 +32,11 @@ async function saveTickerSlice(q: Queryable, tickers: readonly Ticker[], source:
   );
 }
 
+/**
+ * Stores supply records (a record already held at the same key and time is kept, not replaced) and, in the same
+ * statement, keeps `supply_latest`: each key's newest record, from the rows this statement inserted only, and only
+ * where newer than the one held, so that a late record of a backfill never replaces a newer one.
+ */
 export async function saveSupply(q: Queryable, records: readonly SupplyRecord[]): Promise<void> {
   await inSlices(records, (slice) => saveSupplySlice(q, slice));
 }
@@ -46,9 +51,17 @@ async function saveSupplySlice(q: Queryable, records: readonly SupplyRecord[]): 
     (r) => r.ts,
   ]);
   await q.query(
-    `INSERT INTO supply_records (asset, kind, source, source_kind, value, ts)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::int8[])
-     ON CONFLICT DO NOTHING`,
+    `WITH w AS (
+       INSERT INTO supply_records (asset, kind, source, source_kind, value, ts)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::int8[])
+       ON CONFLICT DO NOTHING
+       RETURNING asset, kind, source, source_kind, value, ts)
+     INSERT INTO supply_latest AS l (asset, kind, source, source_kind, value, ts)
+     SELECT DISTINCT ON (asset, kind, source) asset, kind, source, source_kind, value, ts FROM w
+     ORDER BY asset, kind, source, ts DESC
+     ON CONFLICT (asset, kind, source) DO UPDATE SET source_kind = EXCLUDED.source_kind, value = EXCLUDED.value,
+       ts = EXCLUDED.ts
+     WHERE EXCLUDED.ts > l.ts`,
     cols,
   );
 }
@@ -112,10 +125,9 @@ export async function loadTickers(q: Queryable): Promise<Ticker[]> {
 }
 
 /**
- * The newest record per (asset, kind, source) observed at or after `since`, ordered by that key. Read as a skip scan
- * of the primary key: the keys one index step each, then each key's newest record (the same rows as
- * `DISTINCT ON (asset, kind, source) … WHERE ts >= since ORDER BY asset, kind, source, ts DESC`, without sorting the
- * whole history).
+ * The newest record per (asset, kind, source), where observed at or after `since`, ordered by that key: the rows of
+ * `DISTINCT ON (asset, kind, source) … ORDER BY asset, kind, source, ts DESC` over the whole of `supply_records`, read
+ * from `supply_latest` (one row per key) instead of that history.
  */
 export async function loadLatestSupply(q: Queryable, since: number): Promise<SupplyRecord[]> {
   const r = await q.query<{
@@ -126,17 +138,8 @@ export async function loadLatestSupply(q: Queryable, since: number): Promise<Sup
     value: number;
     ts: number;
   }>(
-    `WITH RECURSIVE k AS (
-       (SELECT asset, kind, source FROM supply_records ORDER BY asset, kind, source LIMIT 1)
-       UNION ALL
-       SELECT n.asset, n.kind, n.source FROM k, LATERAL (
-         SELECT asset, kind, source FROM supply_records s WHERE (s.asset, s.kind, s.source) > (k.asset, k.kind, k.source)
-         ORDER BY asset, kind, source LIMIT 1) n
-     )
-     SELECT l.asset, l.kind, l.source, l.source_kind, l.value, l.ts FROM k, LATERAL (
-       SELECT asset, kind, source, source_kind, value, ts FROM supply_records s
-       WHERE s.asset = k.asset AND s.kind = k.kind AND s.source = k.source ORDER BY ts DESC LIMIT 1) l
-     WHERE l.ts >= $1 ORDER BY l.asset, l.kind, l.source`,
+    `SELECT asset, kind, source, source_kind, value, ts FROM supply_latest WHERE ts >= $1
+     ORDER BY asset, kind, source`,
     [since],
   );
   return r.rows.map((s) => ({

@@ -5,6 +5,7 @@ import type { Db } from './db.ts';
 const MARKET_TABLES = [
   'tickers_latest',
   'supply_records',
+  'supply_latest',
   'fx_rates',
   'price_bars',
   'mining_figures',

@@ -4,7 +4,10 @@
  * code before the start-up rework left. `first-start-digests.json` was recorded from that code (commit 70c888f, where
  * the dataset went through `recording.jsonl.gz` and was written every 100 snapshots); one bar, ticker, supply record,
  * FX rate or log row that differed in one bit would change a digest. The `ingest_log` entries alone were recorded again
- * when the snapshot digest became `2:` (`src/ingest/digest.ts`): the same rows, each snapshot's new digest.
+ * when the snapshot digest became `2:` (`src/ingest/digest.ts`): the same rows, each snapshot's new digest. The
+ * `supply_latest` entries (a table that code did not have) were recorded from the code that added it, each checked when
+ * recorded to hold exactly `DISTINCT ON (asset, kind, source)` of that moment's `supply_records`, whose own entries are
+ * still those of 70c888f.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

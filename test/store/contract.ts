@@ -10,6 +10,7 @@ import {
   saveSupply,
   saveTickers,
 } from '../../src/store/inputs.ts';
+import { clearMarketData } from '../../src/store/market-data.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { insertName, selectResolution, selectResolutions, upsertAddress } from '../../src/names/name-repo.ts';
 import { deletePrimaries, selectPrimaries, upsertPrimary } from '../../src/names/primary-repo.ts';
@@ -292,6 +293,93 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       }
     });
 
+    it('keeps the newest supply record per key: a late older record or a second one at the same time never replaces it', async () => {
+      const day = 86_400_000;
+      const r = {
+        asset: 'latest-a',
+        kind: 'total' as const,
+        source: 's1',
+        sourceKind: 'node' as const,
+        value: 100,
+        ts: T0,
+      };
+      const read = async (since = 0): Promise<unknown[]> =>
+        (await loadLatestSupply(db, since)).filter((x) => x.asset.startsWith('latest-'));
+      await saveSupply(db, [r]);
+      // Late from a backfill: stored in the history, not the newest.
+      await saveSupply(db, [{ ...r, value: 90, ts: T0 - day }]);
+      expect(await read()).toEqual([r]);
+      // The same time again, another value: the first one stays, as in supply_records.
+      await saveSupply(db, [{ ...r, value: 101 }]);
+      expect(await read()).toEqual([r]);
+      // In one call, out of order and with a repeat of one time: the newest, the first of its time.
+      const newest = { ...r, value: 120, ts: T0 + 2 * day };
+      await saveSupply(db, [
+        { ...r, value: 110, ts: T0 + day },
+        newest,
+        { ...r, value: 121, ts: T0 + 2 * day },
+        { ...r, value: 95, ts: T0 - 2 * day },
+      ]);
+      const other = { ...r, asset: 'latest-b', value: 5, ts: T0 - 40 * day };
+      await saveSupply(db, [other]);
+      expect(await read()).toEqual([newest, other]);
+      // Since a time: a key whose newest record is older is left out, whatever older records it has.
+      expect(await read(T0 - 30 * day)).toEqual([newest]);
+      expect(await read(T0 + 2 * day + 1)).toEqual([]);
+      // A newer record of that key, still older than the time: it replaces the one held, and stays out.
+      const newer = { ...other, value: 6, ts: T0 - 35 * day };
+      await saveSupply(db, [newer]);
+      expect(await read(T0 - 30 * day)).toEqual([newest]);
+      expect(await read()).toEqual([newest, newer]);
+      expect(await latestDisagreements()).toEqual([]);
+    });
+
+    it('fills the newest supply record per key from the history a store already holds, when migrated', async () => {
+      const m = listMigrations().find((x) => x.name.endsWith('_supply_latest.sql'));
+      if (!m) throw new Error('no supply_latest migration');
+      // A store from before the migration: its table and its record gone, supply history written without it.
+      await db.query('DROP TABLE supply_latest');
+      await db.query('DELETE FROM schema_migrations WHERE version = $1', [m.version]);
+      await db.query(
+        `INSERT INTO supply_records (asset, kind, source, source_kind, value, ts) VALUES
+           ('fill-a', 'total', 's1', 'node', 1, $1), ('fill-a', 'total', 's1', 'node', 3, $1 + 2),
+           ('fill-a', 'total', 's1', 'node', 2, $1 + 1), ('fill-a', 'total', 's2', 'node', 7, $1 - 5),
+           ('fill-a', 'max', 's1', 'node', 9, $1 - 1), ('fill-b', 'circulating', 's1', 'explorer', 4, $1)`,
+        [T0],
+      );
+      expect(await migrate(db)).toEqual([m.name]);
+      const fill = (await loadLatestSupply(db, 0)).filter((x) => x.asset.startsWith('fill-'));
+      expect(fill.map((x) => [x.asset, x.kind, x.source, x.value, x.ts])).toEqual([
+        ['fill-a', 'max', 's1', 9, T0 - 1],
+        ['fill-a', 'total', 's1', 3, T0 + 2],
+        ['fill-a', 'total', 's2', 7, T0 - 5],
+        ['fill-b', 'circulating', 's1', 4, T0],
+      ]);
+      // Every key of every earlier case, too; and kept from there on.
+      expect(await latestDisagreements()).toEqual([]);
+      await saveSupply(db, [
+        { asset: 'fill-a', kind: 'total', source: 's1', sourceKind: 'node', value: 0, ts: T0 + 1 },
+        { asset: 'fill-a', kind: 'total', source: 's2', sourceKind: 'node', value: 8, ts: T0 },
+      ]);
+      expect((await loadLatestSupply(db, T0)).filter((x) => x.asset === 'fill-a')).toMatchObject([
+        { kind: 'total', source: 's1', value: 3, ts: T0 + 2 },
+        { kind: 'total', source: 's2', value: 8, ts: T0 },
+      ]);
+      expect(await latestDisagreements()).toEqual([]);
+    });
+
+    /** Keys where `supply_latest` is not `supply_records`' newest row (either side missing, or another row). */
+    async function latestDisagreements(): Promise<unknown[]> {
+      const r = await db.query(
+        `SELECT * FROM (SELECT DISTINCT ON (asset, kind, source) * FROM supply_records
+           ORDER BY asset, kind, source, ts DESC) h
+         FULL JOIN supply_latest l USING (asset, kind, source)
+         WHERE h.ts IS DISTINCT FROM l.ts OR h.value IS DISTINCT FROM l.value
+           OR h.source_kind IS DISTINCT FROM l.source_kind`,
+      );
+      return r.rows;
+    }
+
     it('reads every FX rate by currency and day, whatever mix of sources wrote them', async () => {
       const day = 86_400_000;
       await saveFx(
@@ -321,6 +409,14 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       expect((await loadFx(db)).filter((f) => f.currency === 'eur')).toEqual([
         { currency: 'eur', usdPerUnit: 1.09, ts: T0 + 1000, source: 'x' },
       ]);
+    });
+
+    // Last: it empties every market table.
+    it('clears the newest supply records with the supply history (a demo start stopped midway)', async () => {
+      expect((await loadLatestSupply(db, 0)).length).toBeGreaterThan(0);
+      await clearMarketData(db);
+      expect(await loadLatestSupply(db, 0)).toEqual([]);
+      expect(await latestDisagreements()).toEqual([]);
     });
   });
 }

@@ -18,6 +18,8 @@ const TABLES: Readonly<Record<string, string>> = {
     ORDER BY venue COLLATE "C", base COLLATE "C", quote COLLATE "C"`,
   supply_records: `SELECT asset, kind, source, source_kind, value, ts FROM supply_records
     ORDER BY asset COLLATE "C", kind COLLATE "C", source COLLATE "C", ts`,
+  supply_latest: `SELECT asset, kind, source, source_kind, value, ts FROM supply_latest
+    ORDER BY asset COLLATE "C", kind COLLATE "C", source COLLATE "C"`,
   fx_rates: 'SELECT currency, day, usd_per_unit, ts, source FROM fx_rates ORDER BY currency COLLATE "C", day',
   mining_figures: `SELECT asset, source, observed_at, algorithm, difficulty, block_reward, block_time_seconds, height,
     network_hashps, tip_time FROM mining_figures ORDER BY asset COLLATE "C", source COLLATE "C", observed_at`,
