@@ -32,22 +32,36 @@ function start(dataDir: string): Promise<Started> {
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let out = '';
   return new Promise((resolveStart, reject) => {
-    child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${out}`)));
+    const failed = (code: number | null) => reject(new Error(`npm start exited ${code}:\n${out}`));
+    child.once('exit', failed);
     child.stderr.on('data', (d: Buffer) => {
       out += d.toString();
       if (!out.includes('coinwallet: ready')) return;
       child.stderr.removeAllListeners('data');
       child.stderr.resume();
-      child.removeAllListeners('exit');
+      // Only the refusal: `exited` keeps its own listener (removing every one left `stop` waiting forever).
+      child.removeListener('exit', failed);
       resolveStart({
         ms: performance.now() - t0,
-        stop: () => {
+        stop: async () => {
           process.kill(-(child.pid as number), 'SIGTERM');
-          return exited;
+          await exited;
+          // npm exits at the signal; the server closes its store after it: wait until the whole group is gone.
+          while (groupAlive(child.pid as number)) await new Promise((r) => setTimeout(r, 20));
         },
       });
     });
   });
+}
+
+/** Whether any process of the group `pgid` is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const load = (): string =>
