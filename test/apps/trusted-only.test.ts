@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GlobalDocument } from '../../clients/graph/generated/graphql.ts';
 import { snakeCase } from '../../router/mcp/tools.ts';
-import { main } from '../../src/cli/main.ts';
+import { runCli } from '../support/cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startProduct } from '../../src/start/product.ts';
 import type { Product } from '../../src/start/product.ts';
@@ -52,18 +52,8 @@ async function json(method: string, path: string, body?: unknown, headers: Recor
 
 /** `coinwallet …` in this process: exit code and what it wrote to stderr. */
 async function cli(argv: string[]): Promise<{ code: number; err: string }> {
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
-    err += String(c);
-    return true;
-  });
-  try {
-    return { code: await main(argv), err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
+  const { code, err } = await runCli(argv);
+  return { code, err };
 }
 
 beforeAll(async () => {

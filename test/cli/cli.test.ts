@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseCommand, UsageError } from '../../src/cli/args.ts';
-import { COMMANDS, main } from '../../src/cli/main.ts';
+import { COMMANDS } from '../../src/cli/main.ts';
 import { operatorTokenLine } from '../../src/cli/serve.ts';
+import { runCli } from '../support/cli.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'coinwallet.js');
@@ -21,26 +22,6 @@ const dir = mkdtempSync(join(tmpdir(), 'cw-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** DATA_DIR of every run: it must still not exist after any `--help` (nothing opened, generated or written). */
 const DATA_DIR = join(dir, 'data');
-
-/** Runs `main(argv)` in this process; its exit code and what it printed. */
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    out += String(c);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
-    err += String(c);
-    return true;
-  });
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
 
 /** Runs `node bin/coinwallet.js …` with `env`; it must end by itself within `timeoutMs`. */
 async function spawnCli(
@@ -112,7 +93,7 @@ describe('--help and -h', () => {
       [...argv, '-h'],
     ]),
   )('%j prints its usage to stdout, exits 0 and runs nothing', async (...argv) => {
-    const { code, out, err } = await run(argv);
+    const { code, out, err } = await runCli(argv);
     expect(code).toBe(0);
     expect(err).toBe('');
     const name = argv.slice(0, -1).join(' ');
@@ -124,43 +105,43 @@ describe('--help and -h', () => {
   });
 
   it("a subcommand's help is its own: its options, and the command's", async () => {
-    const { out } = await run(['keys', 'create', '--help']);
+    const { out } = await runCli(['keys', 'create', '--help']);
     expect(out.split('\n')[0]).toBe(
       'Usage: coinwallet keys create --plan free|pro|enterprise [--limit N] [--approve] [--description TEXT]',
     );
     expect(out).toMatch(/--plan PLAN +free, pro or enterprise/);
     expect(out).toMatch(/--url URL +the running server/);
     expect(out).not.toContain('--reason');
-    const keys = await run(['keys', '--help']);
+    const keys = await runCli(['keys', '--help']);
     for (const sub of ['create', 'list', 'approve', 'reject', 'revoke'])
       expect(keys.out).toContain(`coinwallet keys ${sub}`);
   });
 
   it('help wherever it stands among the options, and with options a run would refuse', async () => {
-    expect((await run(['serve', '--only', 'router', '-h'])).code).toBe(0);
-    expect((await run(['keys', 'create', '-h'])).out).toContain('Usage: coinwallet keys create'); // no --plan
-    expect((await run(['dapps', '--url', 'http://x', 'reject', '--help'])).out).toContain(
+    expect((await runCli(['serve', '--only', 'router', '-h'])).code).toBe(0);
+    expect((await runCli(['keys', 'create', '-h'])).out).toContain('Usage: coinwallet keys create'); // no --plan
+    expect((await runCli(['dapps', '--url', 'http://x', 'reject', '--help'])).out).toContain(
       'Usage: coinwallet dapps reject',
     );
   });
 
   it('`coinwallet help`, `--help`, `-h`: the overview; `help COMMAND`: that usage', async () => {
     for (const argv of [['help'], ['--help'], ['-h']]) {
-      const { code, out } = await run(argv);
+      const { code, out } = await runCli(argv);
       expect(code).toBe(0);
       for (const c of commands) expect(out).toContain(`coinwallet ${c.name}`);
       expect(out).toContain('coinwallet --version');
     }
-    const sub = await run(['help', 'bridge', 'snapshot']);
+    const sub = await runCli(['help', 'bridge', 'snapshot']);
     expect(sub.code).toBe(0);
     expect(sub.out).toContain('Usage: coinwallet bridge snapshot');
-    const unknown = await run(['help', 'nope']);
+    const unknown = await runCli(['help', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown command "nope"');
   });
 
   it('without a command: the overview and exit 2 (as before)', async () => {
-    const { code, out } = await run([]);
+    const { code, out } = await runCli([]);
     expect(code).toBe(2);
     expect(out).toContain('coinwallet serve');
   });
@@ -168,7 +149,7 @@ describe('--help and -h', () => {
 
 describe('--version', () => {
   it.each([['--version'], ['-v']])('%s prints the version of package.json', async (flag) => {
-    const { code, out } = await run([flag]);
+    const { code, out } = await runCli([flag]);
     expect(code).toBe(0);
     expect(out).toBe(`coinwallet ${VERSION}\n`);
   });
@@ -220,7 +201,7 @@ describe('usage errors: exit 2, the message naming the option, then the usage of
     [['--bogus'], 'unknown option --bogus', 'coinwallet — the Coin Wallet developer platform'],
   ])('%j', async (argv, message, usage) => {
     vi.stubEnv('ADMIN_TOKEN', ''); // commands that get past parsing read the configuration
-    const { code, out, err } = await run(argv);
+    const { code, out, err } = await runCli(argv);
     expect(code).toBe(2);
     expect(out).toBe('');
     const [first, ...rest] = err.split('\n');
@@ -257,7 +238,7 @@ describe('usage errors: exit 2, the message naming the option, then the usage of
 describe('start-up errors name the variable', () => {
   it('ADMIN_TOKEN shorter than 16 characters: the rule, why, and how to make one', async () => {
     vi.stubEnv('ADMIN_TOKEN', 'short');
-    const { code, err } = await run(['serve']);
+    const { code, err } = await runCli(['serve']);
     expect(code).toBe(2);
     expect(err).toContain('ADMIN_TOKEN must be at least 16 characters');
     expect(err).toContain('openssl rand -hex 32');
@@ -267,7 +248,7 @@ describe('start-up errors name the variable', () => {
   it('API_KEY_PEPPER likewise', async () => {
     vi.stubEnv('ADMIN_TOKEN', '');
     vi.stubEnv('API_KEY_PEPPER', '0123456789abcde'); // 15
-    const { code, err } = await run(['serve']);
+    const { code, err } = await runCli(['serve']);
     expect(code).toBe(2);
     expect(err).toMatch(/API_KEY_PEPPER must be at least 16 characters.*openssl rand -hex 32/);
   });
@@ -294,7 +275,7 @@ describe('start-up errors name the variable', () => {
     if (content !== null) writeFileSync(path, content);
     vi.stubEnv('ADMIN_TOKEN', '');
     vi.stubEnv('PERSISTED_OPERATIONS', path);
-    const { code, err } = await run(['serve']);
+    const { code, err } = await runCli(['serve']);
     expect(code).toBe(2);
     expect(err).toMatch(message);
     expect(err).not.toContain('ENOENT');

@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import type { DemoManifest } from '../../src/demo/dataset.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
+import { runCli } from '../support/cli.ts';
 import { startRecordedServer } from '../support/recorded-http.ts';
 import type { RecordedServer } from '../support/recorded-http.ts';
 
@@ -33,24 +33,9 @@ beforeEach(() => {
 });
 
 /** Runs `main(argv)` on the store in `dataDir`: its exit code and what it printed. */
-async function run(dataDir: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
+function run(dataDir: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
   vi.stubEnv('DATA_DIR', dataDir);
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    out += String(c);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
-    err += String(c);
-    return true;
-  });
-  try {
-    return { code: await main(argv), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
+  return runCli(argv);
 }
 
 /** Opens the store in `dataDir` (as the test, after the command closed it), runs `read`, closes it. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPERGRAPH_URL, supergraphWithUrls } from '../../router/supergraph.ts';
-import { main } from '../../src/cli/main.ts';
+import { runCli } from '../support/cli.ts';
 
 const COMMITTED = readFileSync(SUPERGRAPH_URL, 'utf8');
 
@@ -16,22 +16,7 @@ afterEach(() => vi.unstubAllEnvs());
 async function cli(args: string[], env: { SUBGRAPH_URLS?: string } = {}) {
   vi.stubEnv('SUBGRAPH_URLS', env.SUBGRAPH_URLS ?? '');
   vi.stubEnv('ADMIN_TOKEN', '');
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    out += String(c);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
-    err += String(c);
-    return true;
-  });
-  try {
-    return { code: await main(['supergraph', ...args]), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
+  return runCli(['supergraph', ...args]);
 }
 
 /** The lines where `printed` differs from the committed supergraph. */
