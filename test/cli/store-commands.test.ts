@@ -14,6 +14,7 @@ import type { DemoManifest } from '../../src/demo/dataset.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openDb } from '../../src/store/open.ts';
 import { runCli } from '../support/cli.ts';
+import { freshFxFeed } from '../support/recorded-feeds.ts';
 import { startRecordedServer } from '../support/recorded-http.ts';
 import type { RecordedServer } from '../support/recorded-http.ts';
 
@@ -108,23 +109,7 @@ describe('coinwallet ingest --sources', () => {
       if (p.startsWith('/kraken/0/public/')) return { body: fixture(`kraken/${p.split('/').pop()}.json`) };
       if (p === '/blockchair/litecoin/stats')
         return { body: fixture('explorers/blockchair-litecoin-stats-2020-07-13.json') };
-      if (p === '/ecb/eurofxref-daily.xml')
-        return {
-          headers: { 'content-type': 'text/xml' },
-          body: fixture('fx/ecb-eurofxref-daily-2024-06-28.xml').replace(
-            "time='2024-06-28'",
-            `time='${new Date(Date.now() - DAY).toISOString().slice(0, 10)}'`,
-          ),
-        };
-      if (p === '/er-api/v6/latest/USD') {
-        const now = Math.floor(Date.now() / 1000);
-        return {
-          body: fixture('fx/er-api-latest-usd-2024-08-19.json')
-            .replace(/"time_last_update_unix":\d+/, `"time_last_update_unix":${now - 3600}`)
-            .replace(/"time_next_update_unix":\d+/, `"time_next_update_unix":${now + 23 * 3600}`),
-        };
-      }
-      return { status: 404, body: '{"error":"not recorded"}' };
+      return freshFxFeed(p) ?? { status: 404, body: '{"error":"not recorded"}' };
     });
     writeFileSync(
       join(dir, 'ccxt.json'),

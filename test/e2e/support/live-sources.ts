@@ -19,10 +19,10 @@ import type { ServeProcess } from '../../support/process.ts';
 import { startServe, waitForStatus } from '../../support/process.ts';
 import type { RecordedServer } from '../../support/recorded-http.ts';
 import { startRecordedServer } from '../../support/recorded-http.ts';
+import { freshFxFeed } from '../../support/recorded-feeds.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const fixture = (p: string): string => readFileSync(join(ROOT, 'test', 'fixtures', p), 'utf8');
-const DAY = 86_400_000;
 const MINT = base58.encode(randomBytes(32));
 export const WRAPPED_UNITS = '1800000000'; // 18 wLTC (8 decimals)
 
@@ -71,24 +71,8 @@ async function startThirdParties(): Promise<RecordedServer> {
           `"circulation": ${explorerCirculation}`,
         ),
       };
-    if (p === '/ecb/eurofxref-daily.xml') {
-      const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
-      return {
-        headers: { 'content-type': 'text/xml' },
-        body: fixture('fx/ecb-eurofxref-daily-2024-06-28.xml').replace(
-          "time='2024-06-28'",
-          `time='${yesterday}'`,
-        ),
-      };
-    }
-    if (p === '/er-api/v6/latest/USD') {
-      const now = Math.floor(Date.now() / 1000);
-      return {
-        body: fixture('fx/er-api-latest-usd-2024-08-19.json')
-          .replace(/"time_last_update_unix":\d+/, `"time_last_update_unix":${now - 3600}`)
-          .replace(/"time_next_update_unix":\d+/, `"time_next_update_unix":${now + 23 * 3600}`),
-      };
-    }
+    const fx = freshFxFeed(p);
+    if (fx) return fx;
     if (p === '/solana' && method === 'POST') {
       const req = JSON.parse(body) as { id: number; method: string; params?: unknown[] };
       const answer = (result: unknown) => ({ body: JSON.stringify({ jsonrpc: '2.0', result, id: req.id }) });
