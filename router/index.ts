@@ -36,7 +36,7 @@ import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
 import { refusedDocuments } from './plugins/trusted-documents.ts';
-import { SUPERGRAPH_URL } from './supergraph.ts';
+import { SUPERGRAPH_URL, supergraphDocument } from './supergraph.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 import { createSubscriptions } from './subscriptions/index.ts';
 import type { RouterSubscriptions } from './subscriptions/index.ts';
@@ -103,9 +103,9 @@ const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPl
 export async function createRouter(opts: RouterOptions): Promise<Router> {
   const log = opts.log ?? silentLogger;
   const usage = opts.usage;
-  const supergraphSdl = opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8');
+  const supergraph = supergraphDocument(opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8'));
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const plugins = routerPlugins(opts, limits, supergraphSdl);
+  const plugins = routerPlugins(opts, limits, supergraph);
   const engine = await createHiveEngine({
     ...opts,
     planner: opts.planner ?? DEFAULT_PLANNER,
@@ -113,7 +113,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     timeoutMs: opts.subgraphTimeoutMs ?? 5_000,
     limits,
     plugins,
-    supergraphSdl,
+    supergraph,
   });
   const subscriptions = createSubscriptions({
     ...opts,

@@ -81,10 +81,13 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [oneGraphql],
+    plugins: [oneGraphql, withoutLocalComposition],
   });
   writeFileSync(join(partial, 'meta.json'), JSON.stringify(outputsRelative(r.metafile, partial)));
-  writeFileSync(join(partial, STAMPS), JSON.stringify(stampsOf(Object.keys(r.metafile.inputs))));
+  writeFileSync(
+    join(partial, STAMPS),
+    JSON.stringify(stampsOf(Object.keys(r.metafile.inputs).filter((f) => !f.startsWith(`${OMITTED}:`)))),
+  );
   writeFileSync(join(partial, basename(COMPILED_SUBGRAPHS_FILE)), JSON.stringify(compileSubgraphs()));
   rmSync(out, { recursive: true, force: true });
   renameSync(partial, out);
@@ -103,6 +106,32 @@ const oneGraphql: Plugin = {
       const file = [`${base}.mjs`, join(base, 'index.mjs')].find((f) => existsSync(f));
       return file ? { path: file } : undefined;
     });
+  },
+};
+
+/** The namespace of modules the build writes itself (they have no file to stamp). */
+const OMITTED = 'omitted';
+
+/**
+ * Hive Gateway's runtime imports `@theguild/federation-composition` (585 KB, evaluated at every start) for one feature
+ * we never configure: composing a supergraph from subgraph SDLs fetched at run time. Our router is always given the
+ * committed supergraph (`npm run compose`), so the bundle gets a module of the same two names that says so if reached.
+ */
+const withoutLocalComposition: Plugin = {
+  name: 'without-local-composition',
+  setup(b) {
+    b.onResolve({ filter: /^@theguild\/federation-composition$/ }, (args) => ({
+      path: args.path,
+      namespace: OMITTED,
+    }));
+    b.onLoad({ filter: /.*/, namespace: OMITTED }, () => ({
+      contents: `const omitted = () => {
+  throw new Error('composition at run time is not part of this build: the router serves the composed supergraph');
+};
+export const composeServices = omitted;
+export const compositionHasErrors = omitted;`,
+      loader: 'js',
+    }));
   },
 };
 

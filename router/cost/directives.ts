@@ -113,9 +113,9 @@ function costOf(directives: readonly ConstDirectiveNode[] | undefined, name: str
 const typeName = (def: DefinitionNode): string | null =>
   'name' in def && def.name && def.kind !== Kind.DIRECTIVE_DEFINITION ? def.name.value : null;
 
-/** Reads `@cost` and `@listSize` from the fields, arguments and input fields of a (super)graph SDL. */
-export function readCostDirectives(sdl: string): CostDirectives {
-  const doc = parse(sdl);
+/** Reads `@cost` and `@listSize` from the fields, arguments and input fields of a (super)graph SDL, or its tree. */
+export function readCostDirectives(sdl: string | DocumentNode): CostDirectives {
+  const doc = typeof sdl === 'string' ? parse(sdl, { noLocation: true }) : sdl;
   const names = directiveNames(doc);
 
   // `@cost` on a type: the default weight of whatever returns or takes that type.

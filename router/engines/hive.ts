@@ -6,7 +6,7 @@
  * in `onExecuteDone` (`operation-hooks.ts`). Here: the engine made of them, and one operation handed to the runtime
  * and its answer taken back.
  */
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Logger } from '../../src/core/log.ts';
 import { directExecutor, resolvesAllItsFields } from '../direct-execution.ts';
 import type { DirectExecutor } from '../direct-execution.ts';
@@ -64,7 +64,8 @@ export interface EngineOptions extends RouterOptions {
   limits: Limits;
   /** The plugins, in order; the engine runs their `onOperation` and `onResponse`. */
   plugins: readonly RouterPlugin[];
-  supergraphSdl: string;
+  /** The supergraph, parsed (`supergraphDocument`). */
+  supergraph: DocumentNode;
 }
 
 /** The router's engine: what `router/index.ts` and the subscriptions run operations on. */
@@ -173,7 +174,7 @@ async function executeOn(parts: EngineParts, req: EngineRequest, state: RequestS
 }
 
 export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
-  const { log, timeoutMs, plugins, supergraphSdl } = opts;
+  const { log, timeoutMs, plugins, supergraph } = opts;
   const sources = createSources(opts.subgraphs, timeoutMs, log, opts.dedupe !== false, opts.onSubgraphFetch);
   const cache = responseCacheOf(opts);
   let directAnswered = 0;
@@ -188,7 +189,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
     planner: opts.planner,
     onServedSchema: (schema) => (served = schema),
   });
-  const runtimes = gatewayRuntimes({ supergraphSdl, sources, operation, apqCache: opts.apqCache });
+  const runtimes = gatewayRuntimes({ supergraph, sources, operation, apqCache: opts.apqCache });
   const planner = opts.planner === 'js' ? 'js' : 'rust';
   const runtime = runtimes.of(planner);
   const parts: EngineParts = { runtimes, planner, cache };

@@ -8,6 +8,7 @@
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
+import type { DocumentNode } from 'graphql';
 import { unifiedGraphHandler } from '@graphql-hive/router-runtime';
 import type { RouterPlanner } from '../options.ts';
 import { scalarRules } from '../scalars.ts';
@@ -22,7 +23,8 @@ import { refuseSubscriptions } from './refuse-subscriptions.ts';
 export type GatewayRuntime = ReturnType<typeof createGatewayRuntime>;
 
 export interface RuntimeOptions {
-  supergraphSdl: string;
+  /** The supergraph, parsed: the runtime takes the tree as it is (a string it would parse twice). */
+  supergraph: DocumentNode;
   sources: ReturnType<typeof createSources>;
   operation: ReturnType<typeof operationHooks>;
   /** Where automatic persisted queries are kept (default: in memory); false: off. */
@@ -51,7 +53,7 @@ export function gatewayRuntimes(opts: RuntimeOptions): GatewayRuntimes {
   const made = new Map<RouterPlanner, GatewayRuntime>();
   const make = (planner: RouterPlanner) =>
     createGatewayRuntime({
-      supergraph: opts.supergraphSdl,
+      supergraph: opts.supergraph,
       ...(planner === 'js' ? {} : { unifiedGraphHandler }),
       transports: { router: sourcesTransport(opts.sources) },
       transportEntries: { '*': { kind: 'router' } },

@@ -8,7 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { buildSchema } from 'graphql';
 import type { KeyPolicy } from '../../src/accounts/app-policy.ts';
 import { bearerToken } from '../../src/core/bearer.ts';
@@ -19,8 +18,7 @@ import { routerErrors } from '../errors.ts';
 import { routerRequest } from '../fastify-request.ts';
 import { refusal } from '../http-phase.ts';
 import type { Router } from '../index.ts';
-import { SUPERGRAPH_URL } from '../supergraph.ts';
-import { createMcpServer } from './session.ts';
+import { SUPERGRAPH_URL, supergraphDocument } from '../supergraph.ts';
 import type { McpCatalog } from './session.ts';
 import { documentTools, operationTools } from './tools.ts';
 import type { OperationTool } from './tools.ts';
@@ -61,7 +59,7 @@ function loadCatalog(): McpCatalog {
     version: (JSON.parse(read('package.json')) as { version: string }).version,
     tools: operationTools(schema, operations, CURATED_OPERATIONS),
     schema,
-    costs: readCostDirectives(readFileSync(SUPERGRAPH_URL, 'utf8')),
+    costs: readCostDirectives(supergraphDocument(readFileSync(SUPERGRAPH_URL, 'utf8'))),
     resources: [
       doc(
         'coinwallet://schema/api.graphql',
@@ -88,7 +86,19 @@ function loadCatalog(): McpCatalog {
   };
 }
 
-let catalog: McpCatalog | undefined;
+/**
+ * The MCP SDK (with zod, about 400 KB of modules) and the catalog, loaded at the first MCP request: a process that
+ * serves no agent never evaluates them, and start-up does not wait for them.
+ */
+async function loadMcp() {
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    import('./session.ts'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+  return { createMcpServer, Transport: WebStandardStreamableHTTPServerTransport, catalog: loadCatalog() };
+}
+
+let mcp: ReturnType<typeof loadMcp> | undefined;
 
 /** The tools of an app's active documents, made once per policy read (a policy is re-read every few seconds). */
 const appToolsOf = new WeakMap<KeyPolicy, readonly OperationTool[]>();
@@ -146,7 +156,7 @@ export function mountMcp(app: FastifyInstance, router: Router, path = '/mcp'): v
     }
     const caller = early.caller;
     if (caller?.key) noteRequest(req.raw, { keyId: caller.key.id });
-    const c = (catalog ??= loadCatalog());
+    const { createMcpServer, Transport, catalog: c } = await (mcp ??= loadMcp());
     const policy = caller?.key && router.apps ? await router.apps.forKey(caller.key.id) : null;
     const trustedOnly = policy?.documents === 'trusted-only';
     // A key in an app also gets the app's documents (one named like a curated tool replaces it); a trusted-only key
@@ -175,7 +185,7 @@ export function mountMcp(app: FastifyInstance, router: Router, path = '/mcp'): v
       },
     });
     // No session id generator: stateless.
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    const transport = new Transport({ enableJsonResponse: true });
     try {
       await server.connect(transport);
       const flat: [string, string][] = [];

@@ -3,6 +3,7 @@
  * budget, then the shape of the request (batch size, tokens), then the app's trusted documents and the safelist; the
  * cost estimate last.
  */
+import type { DocumentNode } from 'graphql';
 import { readCostDirectives } from '../cost/directives.ts';
 import { ARGUMENT_SIZES } from '../cost/sizes.ts';
 import type { RouterOptions } from '../options.ts';
@@ -16,7 +17,7 @@ import type { Limits } from './limits.ts';
 import { loadManifest, persistedOperationsPlugin } from './persisted-operations.ts';
 import { DEFAULT_COST_LIMITS, queryCostPlugin } from './query-cost.ts';
 
-export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl: string): RouterPlugin[] {
+export function routerPlugins(opts: RouterOptions, limits: Limits, supergraph: DocumentNode): RouterPlugin[] {
   const plugins: RouterPlugin[] = [];
   if (opts.access) {
     plugins.push(apiKeyPlugin(opts.access));
@@ -35,7 +36,7 @@ export function routerPlugins(opts: RouterOptions, limits: Limits, supergraphSdl
   }
   plugins.push(
     queryCostPlugin({
-      directives: readCostDirectives(supergraphSdl),
+      directives: readCostDirectives(supergraph),
       limits: { ...DEFAULT_COST_LIMITS, ...opts.costLimits },
       defaultListSize: opts.defaultListSize ?? 10,
       introspectionCost: opts.introspectionCost ?? 50,

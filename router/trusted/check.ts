@@ -11,6 +11,7 @@ import type { DocumentNode, FragmentDefinitionNode, GraphQLSchema, OperationDefi
 import type { DocumentCheck } from '../../src/accounts/apps.ts';
 import { projectPath } from '../../src/core/project-root.ts';
 import { readCostDirectives } from '../cost/directives.ts';
+import { supergraphDocument } from '../supergraph.ts';
 import { estimateCost } from '../cost/estimate.ts';
 import type { CostOptions } from '../cost/estimate.ts';
 import { ARGUMENT_SIZES } from '../cost/sizes.ts';
@@ -36,7 +37,7 @@ export function documentCheck(opts: DocumentCheckOptions = {}): DocumentCheck {
     return {
       schema: buildSchema(opts.apiSdl ?? read('api.graphql')),
       cost: {
-        directives: readCostDirectives(opts.supergraphSdl ?? read('supergraph.graphql')),
+        directives: readCostDirectives(supergraphDocument(opts.supergraphSdl ?? read('supergraph.graphql'))),
         argumentSizes: ARGUMENT_SIZES,
         defaultListSize: opts.defaultListSize ?? 10,
         introspectionCost: opts.introspectionCost ?? 50,

@@ -100,6 +100,13 @@ describe('the CLI entry', () => {
     // Its ES module files only: Apollo's deep imports (`graphql/validation`) resolve to them too, not to a CommonJS copy.
     expect(Object.keys(meta.inputs).filter((s) => /^node_modules\/graphql\/.*\.js$/.test(s))).toEqual([]);
   });
+
+  it("leaves out the gateway runtime's composition, which a router given the supergraph never runs", () => {
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs.filter((s) => s.startsWith('node_modules/@theguild/federation-composition/'))).toEqual([]);
+    // The runtime still imports it, by name: what it gets says why it is not there, if it is ever called.
+    expect(inputs).toContain('omitted:@theguild/federation-composition');
+  });
 });
 
 it('source maps lead from the compiled entry back to src/cli/main.ts', () => {
