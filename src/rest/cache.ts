@@ -60,6 +60,14 @@ export class ResponseCache {
     this.byUrl = new LRUCache({ max: maxEntries });
   }
 
+  /** The newest snapshot version asked for (0: none yet). */
+  private newest = 0;
+
+  /** Entries and bytes held now (what `maxEntries` and `maxBytes` bound). */
+  held(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+
   /** Builds in flight, per key and version: concurrent misses wait for one build (no stampede on a tick). */
   private readonly pending = new Map<string, Promise<Entry>>();
 
@@ -78,6 +86,7 @@ export class ResponseCache {
     build: () => unknown,
     exact = false,
   ): Promise<FastifyReply> {
+    this.advance(version);
     let e = this.entries.get(key);
     if (!e || e.version !== version) e = await this.fill(req, key, version, maxAge, build, exact);
     this.byUrl.set(urlKey(req), key);
@@ -95,6 +104,22 @@ export class ResponseCache {
     if (!e || e.version !== version || key === undefined) return false;
     this.deliver(req, reply, key, e);
     return true;
+  }
+
+  /**
+   * A request for a newer snapshot than any before: the answers of older snapshots go now. None of them is served
+   * again (an entry is served for its own version only), and kept they filled the byte bound with dead answers that
+   * only newer ones pushed out, one by one, so a process kept its 32 MiB long after the traffic that filled it.
+   * Answers of no snapshot (version 0: the coin list, `ping`) stay.
+   */
+  private advance(version: number): void {
+    if (version <= this.newest) return;
+    this.newest = version;
+    const stale: string[] = [];
+    this.entries.forEach((e, k) => {
+      if (e.version !== 0 && e.version < version) stale.push(k);
+    });
+    for (const k of stale) this.entries.delete(k);
   }
 
   private deliver(req: FastifyRequest, reply: FastifyReply, key: string, e: Entry): FastifyReply {
@@ -156,7 +181,8 @@ export class ResponseCache {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         };
-        this.entries.set(key, e);
+        // Built for a snapshot that a newer one replaced meanwhile: served to its askers, not kept.
+        if (version === 0 || version >= this.newest) this.entries.set(key, e);
         return e;
       })().finally(() => {
         end?.();
