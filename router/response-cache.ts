@@ -101,6 +101,31 @@ export function createResponseCache(
       return now !== null && now !== undefined && now === v.deref();
     });
 
+  const versioned = subgraphs.filter((s) => s.responseCache);
+  /** The version each versioned subgraph reported when last asked (weakly: a past snapshot is not kept for it). */
+  const seen = new Map<Subgraph<unknown>, WeakRef<object> | null>();
+  /**
+   * When a subgraph has moved to a new version since the last lookup or store, the entries it made stale go now. No
+   * stale entry is served again (`current`), and kept they held the cache's bytes until newer entries pushed them out
+   * one by one: after a burst of large answers, as long as the steady traffic took to store as many.
+   */
+  function dropStale(): void {
+    let moved = false;
+    for (const sg of versioned) {
+      const now = sg.responseCache?.current() ?? null;
+      const before = seen.get(sg);
+      if (before !== undefined && (before?.deref() ?? null) === now) continue;
+      seen.set(sg, now === null ? null : new WeakRef(now));
+      moved ||= before !== undefined;
+    }
+    if (!moved) return;
+    const stale: string[] = [];
+    entries.forEach((e, k) => {
+      if (!current(e)) stale.push(k);
+    });
+    for (const k of stale) entries.delete(k);
+  }
+
   /** The versions a response depends on, or null when it is not cacheable. */
   async function depsOf(ctx: SourceContext): Promise<Entry['deps'] | null> {
     if (ctx.subgraphContexts.size === 0) return null;
@@ -123,6 +148,7 @@ export function createResponseCache(
 
   function lookup(key: string | null): Record<string, unknown> | null {
     if (key === null) return null;
+    dropStale();
     const e = entries.get(key);
     if (!e || !current(e)) {
       if (e) entries.delete(key);
@@ -144,6 +170,9 @@ export function createResponseCache(
     if (size > maxSize / 8) return;
     const deps = await depsOf(ctx);
     if (!deps) return;
+    dropStale();
+    // Computed from a version that a newer one replaced while it ran: never served, so not kept.
+    if (!current({ deps, data, size })) return;
     entries.set(key, { deps, data, size });
     counts.stored++;
   }
