@@ -30,13 +30,32 @@ export interface ChartAsk {
   to: number;
 }
 
-/** Most chart points (and candles) kept at once, across all entries: about 150 bytes each. */
-export const MAX_CACHED_POINTS = 500_000;
+/**
+ * What the kept charts and candles may weigh in all, by {@link heldBytes}. 32 MiB: about 147,000 chart points (68
+ * hourly charts of 90 days, or 400 daily charts of a year). An entry lives one snapshot (a minute at the default
+ * tick) and saves a store read and a build per repeated ask, so the bound only has to hold the charts asked more
+ * than once in a minute. It was 500,000 points, documented as ~75 MB and in fact ~114 MB, the largest cache of the
+ * process: in the soak benchmark a burst of varied charts left 69 MB in it (issue 32, bench/README.md).
+ */
+export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Heap bytes of one chart point (`[ts, value]` in each of the three series: 228) and of one candle (`[ts, o, h, l,
+ * c]`: 99), their arrays and numbers as V8 keeps them: Node 20's heap used after a collection, over 100 charts of
+ * 2,000 points built by `buildChart` and 200,000 candle rows.
+ */
+const POINT_BYTES = 228;
+const CANDLE_BYTES = 99;
+
+/** The heap bytes a kept chart or candle list holds, by {@link POINT_BYTES} and {@link CANDLE_BYTES}. */
+export function heldBytes(v: ChartSeries | CandleRows): number {
+  return Math.max(1, Array.isArray(v) ? v.length * CANDLE_BYTES : v.prices.length * POINT_BYTES);
+}
 
 export class ChartCache {
   private readonly done = new LRUCache<string, ChartSeries | CandleRows>({
-    maxSize: MAX_CACHED_POINTS,
-    sizeCalculation: (v) => Math.max(1, Array.isArray(v) ? v.length : v.prices.length),
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: heldBytes,
   });
   /** Builds under way: concurrent askers of one entry wait for one build. */
   private readonly pending = new Map<string, Promise<ChartSeries | CandleRows>>();
@@ -77,8 +96,8 @@ export class ChartCache {
     }) as Promise<CandleRows>;
   }
 
-  /** Chart points and candles held now (what {@link MAX_CACHED_POINTS} bounds). */
-  cachedPoints(): number {
+  /** The bytes of the charts and candles held now, by {@link heldBytes} (what {@link MAX_CACHED_BYTES} bounds). */
+  cachedBytes(): number {
     return this.done.calculatedSize;
   }
 
@@ -96,7 +115,7 @@ export class ChartCache {
     if (v === undefined) {
       this.versions.set(snap, (v = ++this.lastVersion));
       // Entries are keyed by their snapshot's version: those of older snapshots are never asked for again, and kept
-      // they held up to MAX_CACHED_POINTS (~75 MB) of charts no one would read until evicted one by one.
+      // they held the whole bound with charts no one would read until evicted one by one.
       this.done.clear();
     }
     const k = `${v}|${key}`;
