@@ -334,6 +334,19 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       expect(await latestDisagreements()).toEqual([]);
     });
 
+    it("keys the supply history by time first, so that a tick's records are appended at its index's end", async () => {
+      // Each tick writes a record for every asset, kind and source: keyed asset first, they would land on as many
+      // leaf pages, read cold after a restart (migration 015). The key is the same set of columns, so the same
+      // records are one and the same.
+      const key = await db.query<{ column: string }>(
+        `SELECT a.attname AS column FROM pg_index i
+           JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+           WHERE i.indrelid = 'supply_records'::regclass AND i.indisprimary
+           ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+      );
+      expect(key.rows.map((r) => r.column)).toEqual(['ts', 'asset', 'kind', 'source']);
+    });
+
     it('fills the newest supply record per key from the history a store already holds, when migrated', async () => {
       const m = listMigrations().find((x) => x.name.endsWith('_supply_latest.sql'));
       if (!m) throw new Error('no supply_latest migration');
