@@ -35,7 +35,7 @@ export interface ChartAsk {
  * hourly charts of 90 days, or 400 daily charts of a year). An entry lives one snapshot (a minute at the default
  * tick) and saves a store read and a build per repeated ask, so the bound only has to hold the charts asked more
  * than once in a minute. It was 500,000 points, documented as ~75 MB and in fact ~114 MB, the largest cache of the
- * process: in the soak benchmark a burst of varied charts left 69 MB in it (issue 32, bench/README.md).
+ * process: in the soak benchmark a minute of varied charts filled 69 MB of it (issue 32, bench/README.md).
  */
 export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
