@@ -81,7 +81,7 @@ export async function buildServer(out = SERVER_OUT): Promise<void> {
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [oneGraphql, withoutLocalComposition],
+    plugins: [oneGraphql, omitted],
   });
   writeFileSync(join(partial, 'meta.json'), JSON.stringify(outputsRelative(r.metafile, partial)));
   writeFileSync(
@@ -109,29 +109,45 @@ const oneGraphql: Plugin = {
   },
 };
 
-/** The namespace of modules the build writes itself (they have no file to stamp). */
+/** The namespace of the modules the build writes in place of {@link OMITTED_PACKAGES} (no file to stamp). */
 const OMITTED = 'omitted';
 
 /**
- * Hive Gateway's runtime imports `@theguild/federation-composition` (585 KB, evaluated at every start) for one feature
- * we never configure: composing a supergraph from subgraph SDLs fetched at run time. Our router is always given the
- * committed supergraph (`npm run compose`), so the bundle gets a module of the same two names that says so if reached.
+ * Packages Hive Gateway's runtime imports, and evaluates at every start, for features our router never configures. The
+ * bundle gets a module of the same names instead, each of which says why if it is ever called (an import of another
+ * name fails the build).
  */
-const withoutLocalComposition: Plugin = {
-  name: 'without-local-composition',
+const OMITTED_PACKAGES: Record<string, { names: string[]; why: string }> = {
+  // 585 KB: composing a supergraph from subgraph SDLs fetched at run time.
+  '@theguild/federation-composition': {
+    names: ['composeServices', 'compositionHasErrors'],
+    why: 'composition at run time is not part of this build: the router serves the composed supergraph',
+  },
+  // 475 KB with Apollo's protobuf schema: usage reports sent to Apollo GraphOS.
+  '@graphql-yoga/plugin-apollo-usage-report': {
+    names: ['useApolloUsageReport'],
+    why: 'usage reporting to Apollo GraphOS is not part of this build: the product sends nothing to a cloud',
+  },
+};
+
+const omitted: Plugin = {
+  name: 'omitted-packages',
   setup(b) {
-    b.onResolve({ filter: /^@theguild\/federation-composition$/ }, (args) => ({
+    const names = Object.keys(OMITTED_PACKAGES).map((n) => n.replace(/[/.-]/g, '\\$&'));
+    b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({
       path: args.path,
       namespace: OMITTED,
     }));
-    b.onLoad({ filter: /.*/, namespace: OMITTED }, () => ({
-      contents: `const omitted = () => {
-  throw new Error('composition at run time is not part of this build: the router serves the composed supergraph');
-};
-export const composeServices = omitted;
-export const compositionHasErrors = omitted;`,
-      loader: 'js',
-    }));
+    b.onLoad({ filter: /.*/, namespace: OMITTED }, (args) => {
+      const { names: exported, why } = OMITTED_PACKAGES[args.path] as { names: string[]; why: string };
+      const lines = exported.map((n) => `export const ${n} = omitted;`);
+      return {
+        contents: [`const omitted = () => {\n  throw new Error(${JSON.stringify(why)});\n};`, ...lines].join(
+          '\n',
+        ),
+        loader: 'js',
+      };
+    });
   },
 };
 

@@ -101,11 +101,13 @@ describe('the CLI entry', () => {
     expect(Object.keys(meta.inputs).filter((s) => /^node_modules\/graphql\/.*\.js$/.test(s))).toEqual([]);
   });
 
-  it("leaves out the gateway runtime's composition, which a router given the supergraph never runs", () => {
+  it('leaves out what the gateway runtime imports for features never configured: run-time composition, GraphOS reports', () => {
     const inputs = Object.keys(meta.inputs);
-    expect(inputs.filter((s) => s.startsWith('node_modules/@theguild/federation-composition/'))).toEqual([]);
-    // The runtime still imports it, by name: what it gets says why it is not there, if it is ever called.
-    expect(inputs).toContain('omitted:@theguild/federation-composition');
+    for (const pkg of ['@theguild/federation-composition', '@graphql-yoga/plugin-apollo-usage-report']) {
+      expect(inputs.filter((s) => s.startsWith(`node_modules/${pkg}/`))).toEqual([]);
+      // The runtime still imports it, by name: what it gets says why it is not there, if it is ever called.
+      expect(inputs).toContain(`omitted:${pkg}`);
+    }
   });
 });
 
