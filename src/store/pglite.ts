@@ -7,10 +7,13 @@ import { outageOr } from './unavailable.ts';
 import { compiledPgliteWasm } from './pglite-wasm.ts';
 
 /**
- * PGlite's default buffer pool (160 MB) dominates the process's memory; the hot market data lives in the engine's
- * own memory, so a small pool costs nothing measurable (see bench/README.md).
+ * PGlite's default buffer pool (160 MB) dominates the process's memory, and PostgreSQL's start initialises the whole
+ * pool (about 5 ms a MB of every start, in a profile of PGlite opening the demo's store). The hot market data lives in
+ * the engine's own memory and the embedded store's pages stay in the OS's cache, so a small pool costs nothing
+ * measurable: chart reads of the demo's 50 MB of bars took the same with 8, 16 and 32 MB, and so did a first start's
+ * history write (bench/README.md, "Start-up").
  */
-const PGLITE_CONF = 'shared_buffers=32MB';
+const PGLITE_CONF = 'shared_buffers=8MB';
 
 /**
  * Opens PGlite. `dir` undefined → in memory (tests); otherwise the database lives in that folder and every
