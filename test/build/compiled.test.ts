@@ -101,6 +101,13 @@ describe('the CLI entry', () => {
     expect(Object.keys(meta.inputs).filter((s) => /^node_modules\/graphql\/.*\.js$/.test(s))).toEqual([]);
   });
 
+  it('serves without loading the MCP SDK until an agent calls /mcp', () => {
+    const product = staticClosure(holding('src/start/product.ts')).sources;
+    expect(product).toContain('router/mcp/http.ts');
+    expect(product.filter((s) => s.startsWith('node_modules/@modelcontextprotocol/'))).toEqual([]);
+    expect(product.filter((s) => s.startsWith('node_modules/zod/'))).toEqual([]);
+  });
+
   it('leaves out what the gateway runtime imports for features never configured: run-time composition, GraphOS reports', () => {
     const inputs = Object.keys(meta.inputs);
     for (const pkg of ['@theguild/federation-composition', '@graphql-yoga/plugin-apollo-usage-report']) {
