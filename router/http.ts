@@ -78,7 +78,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       req: FastifyRequest,
       reply: FastifyReply,
       bodyError?: RouterRequest['bodyError'],
-    ): Promise<void> => {
+    ): Promise<FastifyReply | void> => {
       const found = early.get(req.raw);
       const routed = { ...routerRequest(req, bodyError), caller: found?.caller, head: found?.head };
       if (wantsEventStream(req)) return sse.serve(req, reply, routed);
@@ -96,8 +96,10 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       }
       // A document named by id, by GET: cacheable per data snapshot (`router/http-cache.ts`), 304 on a match.
       const validators = getAnswerValidators(req, res);
-      if (validators && notModified(req, reply, validators)) return;
-      void reply.code(res.status).headers(res.headers).send(res.body);
+      if (validators && notModified(req, reply, validators)) return reply;
+      // The reply itself, not undefined: an answer whose `onSend` is still under way (a 429 held by the refusal pace)
+      // is not sent yet, and Fastify would send an empty one in its place, the held one then failing to write.
+      return reply.code(res.status).headers(res.headers).send(res.body);
     };
     /** PUT, DELETE, PATCH: 405, before the key is looked up or the body read. */
     const notAllowed = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -128,7 +130,8 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       noteRequest(req.raw, res.refused.notes ?? {});
       return reply.code(res.refused.status).headers(res.refused.headers).send(res.refused.body);
     });
-    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<void> => forward(req, reply);
+    const handler = (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> =>
+      forward(req, reply);
     scope.get(path, handler);
     scope.post(path, handler);
     scope.route({ method: [...OTHER_METHODS], url: path, handler: notAllowed });

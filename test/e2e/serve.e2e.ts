@@ -75,6 +75,41 @@ describe('coinwallet serve (embedded PGlite)', () => {
     served = p;
   });
 
+  it("holds a spent budget's repeated 429s on /graphql and sends each once, with its body, nothing failing to write", async () => {
+    const p = served;
+    const token = readFileSync(join(dataDir, 'secrets', 'admin-token'), 'utf8').trim();
+    const made = await fetch(`${p.url}/api/admin/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ plan: 'free', description: 'held refusals', approve: true }),
+    });
+    const { key } = (await made.json()) as { key: string };
+    // Two coins' 90-day hourly charts, ~4,400 of the free plan's 20,000 a minute: spent after four, the rest refused
+    // after their bodies are read (by the cost of the operation), past the grace's ten held by the refusal pace.
+    const query =
+      '{ coins(first: 2) { edges { node { id chart(days: 90, interval: HOURLY) { points { time price } } } } } }';
+    const before = p.output().length;
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, async () => {
+        const r = await fetch(`${p.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sp-api-key': key },
+          body: JSON.stringify({ query }),
+        });
+        return { status: r.status, text: await r.text() };
+      }),
+    );
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(10);
+    // Each with its body: not an empty answer sent in place of a held one.
+    for (const r of refused)
+      expect(JSON.parse(r.text)).toMatchObject({
+        errors: [{ extensions: { code: 'COST_BUDGET_EXHAUSTED' } }],
+      });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(p.output().slice(before)).not.toMatch(/Cannot write headers|router error/);
+  });
+
   it("serves the graph at /graphql, running the kit's persisted documents by id and reporting the cost", async () => {
     const p = served;
     const manifest = JSON.parse(readFileSync(KIT_PERSISTED_DOCUMENTS_PATH, 'utf8')) as Record<string, string>;
