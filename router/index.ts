@@ -8,7 +8,6 @@
  * `router/http.ts` mounts it on Fastify. Embedded mode executes the four subgraphs in this process; scale-out mode
  * calls them over HTTP. See docs/graph.md ("The router").
  */
-import { readFileSync } from 'node:fs';
 import type { Caller } from '../src/access/access.ts';
 import type { OperationOutcome, UsageSink } from '../src/access/usage.ts';
 import type { AppPolicies } from '../src/accounts/app-policy.ts';
@@ -36,7 +35,7 @@ import { DEFAULT_LIMITS } from './plugins/limits.ts';
 import type { Limits } from './plugins/limits.ts';
 import { routerPlugins } from './plugins/order.ts';
 import { refusedDocuments } from './plugins/trusted-documents.ts';
-import { SUPERGRAPH_URL, supergraphDocument } from './supergraph.ts';
+import { supergraphDocument } from './supergraph.ts';
 import type { ResponseCacheStats } from './response-cache.ts';
 import { createSubscriptions } from './subscriptions/index.ts';
 import type { RouterSubscriptions } from './subscriptions/index.ts';
@@ -103,7 +102,7 @@ const usagePlan = (state: RequestState) => state.caller?.plan ?? state.refusedPl
 export async function createRouter(opts: RouterOptions): Promise<Router> {
   const log = opts.log ?? silentLogger;
   const usage = opts.usage;
-  const supergraph = supergraphDocument(opts.supergraphSdl ?? readFileSync(SUPERGRAPH_URL, 'utf8'));
+  const supergraph = supergraphDocument(opts.supergraphSdl);
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const plugins = routerPlugins(opts, limits, supergraph);
   const engine = await createHiveEngine({

@@ -4,6 +4,7 @@
  * never reads (it is told `SUBGRAPH_URLS`), but a stock gateway routes by them (`coinwallet supergraph`,
  * docs/gateways.md).
  */
+import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import type { DocumentNode } from 'graphql';
 import { SUBGRAPH_NAMES } from '../subgraphs/shared/subgraph.ts';
@@ -17,10 +18,11 @@ export const SUPERGRAPH_URL = pathToFileURL(projectPath('schema', 'supergraph.gr
 let parsed: { sdl: string; doc: DocumentNode } | null = null;
 
 /**
- * The supergraph `sdl` parsed, without locations (nothing reports a position in it), once per document: the cost
- * model and the gateway runtime read the same tree, which a restart would otherwise parse three times (about 50 ms each).
+ * The supergraph `sdl` (default: the committed one) parsed, without locations (nothing reports a position in it), once
+ * per document: the cost model and the gateway runtime read the same tree, which a restart would otherwise parse
+ * three times (about 50 ms each).
  */
-export function supergraphDocument(sdl: string): DocumentNode {
+export function supergraphDocument(sdl: string = readFileSync(SUPERGRAPH_URL, 'utf8')): DocumentNode {
   if (parsed?.sdl !== sdl) parsed = { sdl, doc: parse(sdl, { noLocation: true }) };
   return parsed.doc;
 }

@@ -18,7 +18,7 @@ import { routerErrors } from '../errors.ts';
 import { routerRequest } from '../fastify-request.ts';
 import { refusal } from '../http-phase.ts';
 import type { Router } from '../index.ts';
-import { SUPERGRAPH_URL, supergraphDocument } from '../supergraph.ts';
+import { supergraphDocument } from '../supergraph.ts';
 import type { McpCatalog } from './session.ts';
 import { documentTools, operationTools } from './tools.ts';
 import type { OperationTool } from './tools.ts';
@@ -59,7 +59,7 @@ function loadCatalog(): McpCatalog {
     version: (JSON.parse(read('package.json')) as { version: string }).version,
     tools: operationTools(schema, operations, CURATED_OPERATIONS),
     schema,
-    costs: readCostDirectives(supergraphDocument(readFileSync(SUPERGRAPH_URL, 'utf8'))),
+    costs: readCostDirectives(supergraphDocument()),
     resources: [
       doc(
         'coinwallet://schema/api.graphql',

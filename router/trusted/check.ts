@@ -37,7 +37,7 @@ export function documentCheck(opts: DocumentCheckOptions = {}): DocumentCheck {
     return {
       schema: buildSchema(opts.apiSdl ?? read('api.graphql')),
       cost: {
-        directives: readCostDirectives(supergraphDocument(opts.supergraphSdl ?? read('supergraph.graphql'))),
+        directives: readCostDirectives(supergraphDocument(opts.supergraphSdl)),
         argumentSizes: ARGUMENT_SIZES,
         defaultListSize: opts.defaultListSize ?? 10,
         introspectionCost: opts.introspectionCost ?? 50,
