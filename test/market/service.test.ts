@@ -4,6 +4,7 @@ import type { EngineConfig } from '../../src/engine/snapshot.ts';
 import { pollAll } from '../../src/ingest/pipeline.ts';
 import type { SourceSnapshot, Ticker, TickerSource } from '../../src/ingest/types.ts';
 import { MarketService } from '../../src/market/service.ts';
+import { readBarsMany, saveBars } from '../../src/store/bars.ts';
 import type { Db } from '../../src/store/db.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
 
@@ -185,6 +186,43 @@ describe('MarketService', () => {
     const snap = await m.ingest([]);
     expect(snap.markets.get('bitcoin')?.price.priceUsd).toBeNull();
     expect(snap.markets.get('bitcoin')?.marketCapUsd).toBeNull();
+  });
+
+  it('reads long histories of several coins in pieces, the event loop turning between them, and gives one read', async () => {
+    const HOUR = 3_600_000;
+    const from = NOW - 90 * 24 * HOUR;
+    const ids = ['bitcoin', 'litecoin', 'tether', 'none'];
+    const rows = ids.slice(0, 3).flatMap((a, k) =>
+      Array.from({ length: 90 * 24 + 1 }, (_, i) => {
+        const ts = from + i * HOUR;
+        const p = 100 * (k + 1) + i / 7;
+        const bar = {
+          ts,
+          open: p,
+          high: p,
+          low: p,
+          close: p,
+          openTs: ts,
+          closeTs: ts,
+          volumeUsd: null,
+          marketCapUsd: p,
+        };
+        return { asset: a, res: '1h' as const, bar };
+      }),
+    );
+    await saveBars(db, rows);
+    const m = service();
+    let turns = 0;
+    const count = () => setImmediate(() => (turns++, reading && count()));
+    let reading = true;
+    count();
+    const got = await m.readBarsMany([...ids, 'bitcoin'], '1h', from, NOW);
+    reading = false;
+    expect(got).toEqual(await readBarsMany(db, ids, '1h', from, NOW));
+    expect([...got.keys()]).toEqual(ids);
+    expect(got.get('litecoin')).toHaveLength(90 * 24 + 1);
+    // One read per coin of 2,161 bars: a turn between each two.
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });
 
