@@ -13,6 +13,7 @@
  */
 import { strongEtag } from '../src/core/conditional.ts';
 import type { Validators } from '../src/core/conditional.ts';
+import { budgetAt, bodyText } from './http-phase.ts';
 
 /**
  * Seconds a CDN or browser may keep an answer before revalidating: the price API's shortest (`/simple/price`, 20 s),
@@ -30,7 +31,7 @@ export interface CacheableRequest {
 /** The router's answer as this rule reads it. */
 export interface CacheableAnswer {
   readonly status: number;
-  readonly body: string;
+  readonly body: string | Buffer;
   readonly stream?: unknown;
 }
 
@@ -45,20 +46,19 @@ function namesDocumentById(url: string): boolean {
 
 /** The answer without its `"budget":{…}` object (`withBudget` in `router/http-phase.ts` writes it there). */
 function withoutBudget(body: string): string {
-  const extensions = body.lastIndexOf('"extensions":');
-  const at = extensions === -1 ? -1 : body.indexOf('"budget":{', extensions);
-  const end = at === -1 ? -1 : body.indexOf('}', at);
-  return end === -1 ? body : body.slice(0, at) + body.slice(end + 1);
+  const where = budgetAt(body);
+  return where ? body.slice(0, where[0]) + body.slice(where[1]) : body;
 }
 
 /** The validators of a cacheable GET answer (see above); null for any other request or answer. */
 export function getAnswerValidators(req: CacheableRequest, res: CacheableAnswer): Validators | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   if (res.status !== 200 || res.stream !== undefined || req.headers.authorization !== undefined) return null;
-  if (!namesDocumentById(req.url) || !res.body.startsWith('{"data":') || res.body.includes('"errors":['))
-    return null;
+  if (!namesDocumentById(req.url)) return null;
+  const body = bodyText(res.body);
+  if (!body.startsWith('{"data":') || body.includes('"errors":[')) return null;
   return {
-    etag: strongEtag(withoutBudget(res.body)),
+    etag: strongEtag(withoutBudget(body)),
     // `Vary: Accept` is already set on every answer of the graph (`router/http.ts`): left as it is.
     cacheControl: `public, max-age=${GRAPH_GET_MAX_AGE_S}`,
   };

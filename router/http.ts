@@ -82,7 +82,7 @@ export async function mountRouter(app: FastifyInstance, router: Router, path = '
       const found = early.get(req.raw);
       const routed = { ...routerRequest(req, bodyError), caller: found?.caller, head: found?.head };
       if (wantsEventStream(req)) return sse.serve(req, reply, routed);
-      const res = await router.handle(routed);
+      const res = await router.respond(routed);
       noteRequest(req.raw, res.notes ?? {});
       if (res.stream) {
         // An incremental answer, part by part as it comes (nginx: passed on at once, not buffered). The handler

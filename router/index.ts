@@ -23,8 +23,9 @@ import {
   readRequest,
   refusal,
   withBudget,
+  bodyText,
 } from './http-phase.ts';
-import type { RequestHead, RouterRequest, RouterResponse } from './http-phase.ts';
+import type { Answered, RequestHead, RouterAnswer, RouterRequest, RouterResponse } from './http-phase.ts';
 import { createInflight, inflightKey } from './inflight.ts';
 import { DEFAULT_PLANNER } from './options.ts';
 import type { RouterOptions } from './options.ts';
@@ -40,7 +41,7 @@ import type { ResponseCacheStats } from './response-cache.ts';
 import { createSubscriptions } from './subscriptions/index.ts';
 import type { RouterSubscriptions } from './subscriptions/index.ts';
 
-export type { RouterRequest, RouterResponse } from './http-phase.ts';
+export type { RouterAnswer, RouterRequest, RouterResponse } from './http-phase.ts';
 export type { RouterOptions, RouterPlanner } from './options.ts';
 export type { RouterSubgraphs } from './sources/source.ts';
 
@@ -48,6 +49,8 @@ export { SUPERGRAPH_URL } from './supergraph.ts';
 
 export interface Router {
   handle(req: RouterRequest): Promise<RouterResponse>;
+  /** {@link handle}, for a transport that writes bytes: a long answer may come as bytes already. */
+  respond(req: RouterRequest): Promise<RouterAnswer>;
   /**
    * The answer to a request that can be refused before its body is read: a key that cannot be used (400/401), or a
    * caller whose request budget this process has seen spent (429 until its window resets). Null: read the body and
@@ -85,12 +88,12 @@ const CLIENT_GONE: RouterResponse = { status: 499, headers: {}, body: '' };
  * 429), an error (any other 4xx/5xx, or GraphQL errors beside the data), else ok. The body is parsed only when it
  * may hold errors.
  */
-function outcomeOf(r: Executed): OperationOutcome {
+function outcomeOf(r: Answered): OperationOutcome {
   if (r.status === 401 || r.status === 403 || r.status === 429) return 'refused';
   if (r.status >= 400) return 'error';
   if (r.stream || !r.body.includes('"errors"')) return 'ok';
   try {
-    return Array.isArray((JSON.parse(r.body) as { errors?: unknown }).errors) ? 'error' : 'ok';
+    return Array.isArray((JSON.parse(bodyText(r.body)) as { errors?: unknown }).errors) ? 'error' : 'ok';
   } catch {
     return 'error';
   }
@@ -142,7 +145,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
   }
 
   /** A joined execution's answer, charged to this caller's cost budget (the join phase): refused over it. */
-  async function chargeJoined(result: Executed, state: RequestState): Promise<Executed> {
+  async function chargeJoined(result: Executed, state: RequestState): Promise<Answered> {
     if (result.cost === null) return result;
     const cost: SharedCost = { estimated: result.cost, actual: result.actualCost ?? result.cost };
     try {
@@ -157,11 +160,11 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     // otherwise all write their copy of it at once.
     const turn = opts.shedder?.heavyTurn(result.cost);
     if (turn) setImmediate(await turn);
-    return { ...result, body: withBudget(result.body, cost.budget) };
+    return { ...result, body: withBudget(result, cost.budget) };
   }
 
   /** The HTTP phase (every plugin's `onHttpRequest`), then each operation, holding one of the caller's places. */
-  async function handleRequest(req: RouterRequest, state: RequestState): Promise<RouterResponse> {
+  async function handleRequest(req: RouterRequest, state: RequestState): Promise<RouterAnswer> {
     const { contentType, acceptable, ...info } = readRequest(req);
     let release: (() => void) | null = null;
     try {
@@ -193,7 +196,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     info: HttpRequestInfo,
     state: RequestState,
     contentType: string,
-  ): Promise<RouterResponse> {
+  ): Promise<RouterAnswer> {
     if (!info.batched) {
       const r = await runOne(req, info, info.operations[0] ?? {}, state);
       return {
@@ -205,6 +208,24 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     }
     const results = await Promise.all(info.operations.map((op) => runOne(req, info, op, state)));
     return batchResponse(results, state.headers, contentType);
+  }
+
+  async function respond(req: RouterRequest): Promise<RouterAnswer> {
+    const state: RequestState = { caller: null, headers: {} };
+    const noted = (res: RouterAnswer): RouterAnswer => {
+      const keyId = state.caller?.key?.id ?? state.refusedKeyId;
+      const refusal = state.refusal;
+      if (keyId === undefined && refusal === undefined) return res;
+      return { ...res, notes: { ...(keyId ? { keyId } : {}), ...(refusal ? { refusal } : {}) } };
+    };
+    if (!usage) return noted(await handleRequest(req, state));
+    try {
+      return noted(await handleRequest(req, state));
+    } catch (e) {
+      // The transport answers 500 (`router/http.ts`); operations already answered were counted by `runOne`.
+      usage.request(usagePlan(state), 500);
+      throw e;
+    }
   }
 
   return {
@@ -240,21 +261,9 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
       await engine.stop();
     },
     async handle(req) {
-      const state: RequestState = { caller: null, headers: {} };
-      const noted = (res: RouterResponse): RouterResponse => {
-        const keyId = state.caller?.key?.id ?? state.refusedKeyId;
-        const refusal = state.refusal;
-        if (keyId === undefined && refusal === undefined) return res;
-        return { ...res, notes: { ...(keyId ? { keyId } : {}), ...(refusal ? { refusal } : {}) } };
-      };
-      if (!usage) return noted(await handleRequest(req, state));
-      try {
-        return noted(await handleRequest(req, state));
-      } catch (e) {
-        // The transport answers 500 (`router/http.ts`); operations already answered were counted by `runOne`.
-        usage.request(usagePlan(state), 500);
-        throw e;
-      }
+      const res = await respond(req);
+      return typeof res.body === 'string' ? (res as RouterResponse) : { ...res, body: bodyText(res.body) };
     },
+    respond,
   };
 }

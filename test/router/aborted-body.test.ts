@@ -31,7 +31,7 @@ beforeAll(async () => {
   app = Fastify({ loggerInstance: pino({ level: 'debug' }, sink) as FastifyBaseLogger });
   registerErrorHandling(app);
   const router = {
-    handle: async () => {
+    respond: async () => {
       handled++;
       return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{}}' };
     },

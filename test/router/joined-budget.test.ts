@@ -4,15 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withBudget } from '../../router/http-phase.ts';
+import type { Executed } from '../../router/engines/hive.ts';
 
 const budget = { limit: 150_000, remaining: 123_456, resetMs: 30_000 };
 /** What parsing and writing the whole answer again gives. */
-function reparsed(body: string): string {
+function reparsed(body: string, b = budget): string {
   const parsed = JSON.parse(body) as { extensions?: { cost?: Record<string, unknown> } };
-  if (parsed.extensions?.cost)
-    parsed.extensions.cost['budget'] = { limit: budget.limit, remaining: budget.remaining };
+  if (parsed.extensions?.cost) parsed.extensions.cost['budget'] = { limit: b.limit, remaining: b.remaining };
   return JSON.stringify(parsed);
 }
+/** The executed answer the joining requests share. */
+const shared = (body: string): Executed => ({ status: 200, headers: {}, body, cost: 3 });
 
 describe('a joined answer’s budget', () => {
   it('is this request’s, even when the data has fields aliased extensions and budget', () => {
@@ -35,10 +37,24 @@ describe('a joined answer’s budget', () => {
       },
     ]) {
       const body = JSON.stringify(answer);
-      expect(withBudget(body, budget)).toBe(reparsed(body));
+      expect(withBudget(shared(body), budget)).toBe(reparsed(body));
     }
     // No cost in the answer: unchanged.
     const plain = JSON.stringify({ data: { a: 1 } });
-    expect(withBudget(plain, budget)).toBe(plain);
+    expect(withBudget(shared(plain), budget)).toBe(plain);
+  });
+
+  it('comes as bytes for a long answer, each joining request with its own budget', () => {
+    const points = Array.from({ length: 4_000 }, (_, i) => ({ time: i, price: i / 7, name: 'ü→' }));
+    const body = JSON.stringify({
+      data: { chart: { points } },
+      extensions: { cost: { estimated: 8_733, budget: { limit: 150_000, remaining: 1 } } },
+    });
+    const answer = shared(body);
+    const second = { ...budget, remaining: 100 };
+    const [a, b] = [withBudget(answer, budget), withBudget(answer, second)];
+    expect(a).toBeInstanceOf(Buffer);
+    expect(a.toString()).toBe(reparsed(body));
+    expect(b.toString()).toBe(reparsed(body, second));
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const engine = engineConfig({ staleAfterMs: 900_000 });
   const services = testServices(db, 'headers.test');
   const graph = {
-    handle: async () => ({
+    respond: async () => ({
       status: 200,
       headers: { 'content-type': 'application/json' },
       body: '{"data":{}}',
