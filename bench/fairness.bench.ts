@@ -7,7 +7,10 @@
  *   8,733 of the pro ceiling 10,000) over 20 connections as fast as the server answers, admitted at the rate its cost
  *   budget allows and refused (429) beyond it;
  * - (b) `sign-in-flood`: keyless failed sign-ins (`POST /api/auth/session` with a wrong signature), 8 at a time;
- * - (c) `cache-bloat`: keyless graph queries, each with a distinct 1 MB variable, 4 at a time.
+ * - (c) `cache-bloat`: keyless graph queries, each with a distinct 1 MB variable, 4 at a time;
+ * - (d) `document-bloat` (only when asked for: `SCENARIOS=d`): keyless graph queries, each a distinct document of
+ *   2,000 fields (the most the limits allow), each from a client address of its own, 4 at a time: what the server
+ *   keeps of the documents it parsed.
  *
  * Each attacker runs in its own process (`bench/fairness/attack.ts`), as another client would. The whole sequence —
  * alone, then each attack — runs `ROUNDS` times (default 3) on the one server, interleaved, each round of (a) with a
@@ -28,7 +31,10 @@ import type { Attack } from './fairness/attack.ts';
 
 const DURATION = Number(process.env.DURATION ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-/** Which attacks run after the light client alone (`SCENARIOS=a,c`): by default all three. */
+/**
+ * Which attacks run after the light client alone (`SCENARIOS=a,c`): by default (a) to (c), the per-caller ones; (d)
+ * comes from thousands of client addresses, which no per-caller limit stops, and is asked for by name.
+ */
 const SCENARIOS = (process.env.SCENARIOS ?? 'a,b,c').split(',');
 /**
  * The light client's pause between two requests of one endpoint: its price and graph requests stay inside its own
@@ -217,6 +223,8 @@ try {
       await measure('(b) sign-in-flood', () => flood({ scenario: 'sign-in-flood', key: '' }, base));
     if (SCENARIOS.includes('c'))
       await measure('(c) cache-bloat', () => flood({ scenario: 'cache-bloat', key: '' }, base));
+    if (SCENARIOS.includes('d'))
+      await measure('(d) document-bloat', () => flood({ scenario: 'document-bloat', key: '' }, base));
   }
   await server.stop('SIGTERM');
 

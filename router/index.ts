@@ -64,6 +64,8 @@ export interface Router {
   health(): { status: 'UP' | 'DOWN' };
   /** Hits, misses and entries of the embedded response cache; null when it is off. */
   responseCacheStats(): ResponseCacheStats | null;
+  /** The parsed documents the runtime keeps, within a bound of bytes (`router/engines/document-cache.ts`). */
+  parsedDocuments(): { documents: number; bytes: number; replacedYoga: boolean };
   /** Operations answered by direct execution against one in-process subgraph (`router/direct-execution.ts`). */
   directExecutions(): number;
   /** Operations answered by joining an identical query in flight (`router/inflight.ts`). */
@@ -250,6 +252,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     },
     health: () => ({ status: up ? 'UP' : 'DOWN' }),
     responseCacheStats: () => engine.responseCacheStats(),
+    parsedDocuments: () => engine.parsedDocuments(),
     directExecutions: () => engine.directExecutions(),
     dedupedOperations: () => inflight?.shared() ?? 0,
     subscriptions,

@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 
 export interface Attack {
-  scenario: 'pro-heavy' | 'sign-in-flood' | 'cache-bloat';
+  scenario: 'pro-heavy' | 'sign-in-flood' | 'cache-bloat' | 'document-bloat';
   base: string;
   seconds: number;
   /** `X-Forwarded-For` of the attacker (the server believes loopback). */
@@ -43,6 +43,32 @@ function options(a: Attack): autocannon.Options {
       }),
     };
   let i = 0;
+  if (a.scenario === 'document-bloat') {
+    // Distinct documents (a comment makes each one new) of 2,000 fields, as many as the limits allow, each from a
+    // client address of its own: many clients behind one proxy, every one within its keyless budget.
+    const fields = Array.from({ length: 1_990 }, () => 'id').join(' ');
+    return {
+      url: `${a.base}/graphql`,
+      method: 'POST',
+      connections: 4,
+      duration: a.seconds,
+      requests: [
+        {
+          setupRequest: (req) => {
+            i++;
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+              },
+              body: JSON.stringify({ query: `# ${i}\n{ coin(id: "bitcoin") { ${fields} } }` }),
+            };
+          },
+        },
+      ],
+    };
+  }
   const junk = 'x'.repeat(1_000_000);
   return {
     url: `${a.base}/graphql`,

@@ -74,6 +74,8 @@ export interface Engine {
   /** The API schema operations are validated and costed against (the engine's, once it has loaded the supergraph). */
   schema(): Promise<GraphQLSchema>;
   responseCacheStats(): ResponseCacheStats | null;
+  /** The parsed documents the runtime keeps (`document-cache.ts`). */
+  parsedDocuments: GatewayRuntimes['parsedDocuments'];
   directExecutions(): number;
   stop(): Promise<void>;
 }
@@ -200,6 +202,7 @@ export async function createHiveEngine(opts: EngineOptions): Promise<Engine> {
       return served ?? loaded;
     },
     responseCacheStats: () => cache?.stats() ?? null,
+    parsedDocuments: runtimes.parsedDocuments,
     directExecutions: () => directAnswered,
     async stop() {
       await runtimes.dispose();

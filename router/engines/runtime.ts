@@ -1,7 +1,8 @@
 /**
  * Hive Gateway's runtime over the supergraph, with the runtime plugins of `router/engines/` in the order they act:
  * the body as the router read it, the scalars' input rules, variables coerced first, the router's operation, a turn
- * before serialising a heavy answer, subscriptions refused over plain HTTP, automatic persisted queries. The subgraphs
+ * before serialising a heavy answer, subscriptions refused over plain HTTP, automatic persisted queries; and parsed
+ * documents kept within a bound of bytes, in place of Yoga's cache. The subgraphs
  * are reached through the router's own sources (`hive-sources.ts`). CSRF prevention is the engine's own
  * (`csrfRefusal`, before the runtime is called), with Apollo's rule.
  */
@@ -14,6 +15,8 @@ import type { RouterPlanner } from '../options.ts';
 import { scalarRules } from '../scalars.ts';
 import type { createSources } from '../sources/create.ts';
 import { coerceVariablesFirst } from '../variables.ts';
+import { documentCache } from './document-cache.ts';
+import type { DocumentCache } from './document-cache.ts';
 import { apqPlugin, readBodyOnce } from './hive-http.ts';
 import { sourcesTransport } from './hive-sources.ts';
 import { turnBeforeSerialising } from './operation-hooks.ts';
@@ -45,12 +48,15 @@ function keepThroughSignals(): void {
 /** The runtimes of the engine: one per planner, sharing the plugins and the APQ cache; each made once, when asked. */
 export interface GatewayRuntimes {
   of(planner: RouterPlanner): GatewayRuntime;
+  /** The parsed documents the runtimes keep (`document-cache.ts`, in place of Yoga's unbounded cache). */
+  parsedDocuments: DocumentCache['stats'];
   dispose(): Promise<void>;
 }
 
 export function gatewayRuntimes(opts: RuntimeOptions): GatewayRuntimes {
   const apqCache = opts.apqCache === false ? null : (opts.apqCache ?? new InMemoryLRUCache<string>());
   const made = new Map<RouterPlanner, GatewayRuntime>();
+  const documents = documentCache();
   const make = (planner: RouterPlanner) =>
     createGatewayRuntime({
       supergraph: opts.supergraph,
@@ -62,6 +68,7 @@ export function gatewayRuntimes(opts: RuntimeOptions): GatewayRuntimes {
       deferStream: true,
       graphiql: false,
       plugins: () => [
+        documents.plugin as never,
         readBodyOnce as never,
         scalarRules as never,
         coerceVariablesFirst as never,
@@ -72,6 +79,7 @@ export function gatewayRuntimes(opts: RuntimeOptions): GatewayRuntimes {
       ],
     });
   return {
+    parsedDocuments: documents.stats,
     of(planner) {
       let runtime = made.get(planner);
       if (!runtime) {

@@ -156,7 +156,9 @@ export class ProcessMetrics {
   }
 
   /** The router's own counts, read at each scrape: response-cache hits and misses, shared and direct answers. */
-  watchRouter(router: Pick<Router, 'responseCacheStats' | 'dedupedOperations' | 'directExecutions'>): void {
+  watchRouter(
+    router: Pick<Router, 'responseCacheStats' | 'dedupedOperations' | 'directExecutions' | 'parsedDocuments'>,
+  ): void {
     const registers = [this.registry];
     new Gauge({
       name: 'router_response_cache_lookups',
@@ -178,6 +180,14 @@ export class ProcessMetrics {
       collect() {
         this.set({ how: 'inflight' }, router.dedupedOperations());
         this.set({ how: 'direct' }, router.directExecutions());
+      },
+    });
+    new Gauge({
+      name: 'router_parsed_documents_bytes',
+      help: 'Estimated heap weight of the parsed operation documents the router keeps (bounded: 32 MiB)',
+      registers,
+      collect() {
+        this.set(router.parsedDocuments().bytes);
       },
     });
   }

@@ -158,6 +158,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       responseCacheStats: () => ({ hits, misses: 1, stored: 1, entries: 1, size: 10 }),
       dedupedOperations: () => 2,
       directExecutions: () => 5,
+      parsedDocuments: () => ({ documents: 3, bytes: 33_000, replacedYoga: true }),
     });
     const tickAt = Date.now() - 5_000;
     m.watchMarket(() => ({
@@ -175,6 +176,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       rejects: { bySource: () => new Map([['ccxt:kraken', 4]]) },
     }));
     let text = await m.registry.metrics();
+    expect(value(text, 'router_parsed_documents_bytes{part="router"}')).toBe(33_000);
     expect(
       value(text, 'subgraph_fetch_duration_seconds_count{part="router",subgraph="markets",outcome="ok"}'),
     ).toBe(2);
