@@ -6,8 +6,8 @@
  *
  * This plugin takes the place of Yoga's, which it finds among the plugins as they are initialised (the one plugin
  * with exactly Yoga's two hooks) and removes: the same caching — documents by their text, validation results by
- * document, rules and schema — with the documents bounded to `maxBytes` of estimated weight. Parse errors are not
- * kept: a broken document is parsed again, at most 4,000 tokens of work.
+ * document, rules and schema — with the documents bounded to `maxBytes` of estimated weight as well as to Yoga's
+ * 1,024 and hour. Parse errors are not kept: a broken document is parsed again, at most 4,000 tokens of work.
  */
 import type { DocumentNode, GraphQLError, GraphQLSchema, ValidationRule } from 'graphql';
 import { LRUCache } from 'lru-cache';
@@ -44,6 +44,8 @@ export interface DocumentCache {
 
 export function documentCache(maxBytes = DOCUMENTS_MAX_BYTES): DocumentCache {
   const documents = new LRUCache<string, DocumentNode>({
+    max: 1_024,
+    ttl: 3_600_000,
     maxSize: maxBytes,
     sizeCalculation: (_doc, text) => Math.max(1, text.length * BYTES_PER_CHAR),
   });
