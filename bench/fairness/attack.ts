@@ -42,49 +42,31 @@ function options(a: Attack): autocannon.Options {
         signature: 'H'.padEnd(88, 'A'),
       }),
     };
-  let i = 0;
+  /** Keyless graph queries, 4 at a time, each body (and its headers) made for the `i`-th request. */
+  const varied = (request: (i: number) => { headers: Record<string, string>; body: string }) => {
+    let i = 0;
+    return {
+      url: `${a.base}/graphql`,
+      method: 'POST' as const,
+      connections: 4,
+      duration: a.seconds,
+      requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...request(i++) }) }],
+    };
+  };
   if (a.scenario === 'document-bloat') {
     // Distinct documents (a comment makes each one new) of 2,000 fields, as many as the limits allow, each from a
     // client address of its own: many clients behind one proxy, every one within its keyless budget.
     const fields = Array.from({ length: 1_990 }, () => 'id').join(' ');
-    return {
-      url: `${a.base}/graphql`,
-      method: 'POST',
-      connections: 4,
-      duration: a.seconds,
-      requests: [
-        {
-          setupRequest: (req) => {
-            i++;
-            return {
-              ...req,
-              headers: {
-                'content-type': 'application/json',
-                'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-              },
-              body: JSON.stringify({ query: `# ${i}\n{ coin(id: "bitcoin") { ${fields} } }` }),
-            };
-          },
-        },
-      ],
-    };
+    return varied((i) => ({
+      headers: { ...json, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+      body: JSON.stringify({ query: `# ${i}\n{ coin(id: "bitcoin") { ${fields} } }` }),
+    }));
   }
   const junk = 'x'.repeat(1_000_000);
-  return {
-    url: `${a.base}/graphql`,
-    method: 'POST',
-    connections: 4,
-    duration: a.seconds,
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          headers: json,
-          body: JSON.stringify({ query: a.cached, variables: { [`junk${i++}`]: junk } }),
-        }),
-      },
-    ],
-  };
+  return varied((i) => ({
+    headers: json,
+    body: JSON.stringify({ query: a.cached, variables: { [`junk${i}`]: junk } }),
+  }));
 }
 
 const attack = JSON.parse(process.argv[2] ?? '{}') as Attack;
