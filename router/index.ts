@@ -16,6 +16,7 @@ import type { Executed } from './engines/hive.ts';
 import { createHiveEngine } from './engines/hive.ts';
 import {
   batchResponse,
+  bodyText,
   deliveryRefusal,
   engineRequest,
   headContentType,
@@ -23,7 +24,6 @@ import {
   readRequest,
   refusal,
   withBudget,
-  bodyText,
 } from './http-phase.ts';
 import type { Answered, RequestHead, RouterAnswer, RouterRequest, RouterResponse } from './http-phase.ts';
 import { createInflight, inflightKey } from './inflight.ts';
@@ -212,6 +212,7 @@ export async function createRouter(opts: RouterOptions): Promise<Router> {
     return batchResponse(results, state.headers, contentType);
   }
 
+  /** A request's answer, with what its transport notes: the key's id and the refusal's code. */
   async function respond(req: RouterRequest): Promise<RouterAnswer> {
     const state: RequestState = { caller: null, headers: {} };
     const noted = (res: RouterAnswer): RouterAnswer => {
