@@ -1,7 +1,7 @@
 import { ChartCache } from './charts.ts';
 import { silentLogger } from '../core/log.ts';
-import { nextTurn } from '../core/turns.ts';
 import type { Logger } from '../core/log.ts';
+import { nextTurn } from '../core/turns.ts';
 import { applyPoint, RESOLUTION_MS, RETENTION_MS } from '../engine/history.ts';
 import type { EngineConfig, MarketSnapshot } from '../engine/snapshot.ts';
 import { computeSnapshot } from '../engine/snapshot.ts';
@@ -21,6 +21,8 @@ import { loadState, saveCache } from './history-load.ts';
 import { Intake, snapshotKey } from './intake.ts';
 import type { MiningFigures } from './mining.ts';
 import { PendingWrites } from './persist.ts';
+import type { Pruned } from './retention.ts';
+import { pruneMarketData } from './retention.ts';
 import { SourceHealthBook } from './source-health.ts';
 import type { SourceHealth } from './source-health.ts';
 import { StoredFx } from './stored-fx.ts';
@@ -198,7 +200,7 @@ export class MarketService {
   /**
    * Replays a recording in time order: each snapshot is aggregated at its own time and folded into history.
    * Already-ingested snapshots (in the ingest log, or earlier in this run) are skipped, so a second run changes
-   * nothing. Snapshots are read and validated a chunk at a time, with one ingest-log read per chunk; the writes go out
+   * nothing (within the ingest log's retention: 7 days after the first, `retention.ts`). Snapshots are read and validated a chunk at a time, with one ingest-log read per chunk; the writes go out
    * every `flushEvery` new snapshots (each batch one transaction).
    */
   async backfill(
@@ -272,6 +274,15 @@ export class MarketService {
     return { fiveMinute, hourly };
   }
 
+  /**
+   * Deletes the append-only market data that aged past its retention (`retention.ts`: supply history, the ingest log
+   * and chain figures older than 7 days, each key's newest kept), a few thousand rows per statement. Run by `start`
+   * after each hourly rollup.
+   */
+  async prune(): Promise<Pruned> {
+    return pruneMarketData(this.opts.db, this.now());
+  }
+
   /** History bars for charts, read from SQL (once a write left for after start-up is done: `storeLater`). */
   async readBars(asset: string, res: Resolution, from: number, to: number): Promise<Bar[]> {
     await this.stored;
@@ -309,10 +320,10 @@ export class MarketService {
   }
 
   /**
-   * Ticks every `tickIntervalMs` (never overlapping), rolling up history once an hour. With a history cache, writes it
-   * at once when start-up built the history from the store (not when it read the cache: rewriting it then would only
-   * move its horizon, and a process killed while writing it would leave the next restart without one), and after each
-   * rollup, between ticks.
+   * Ticks every `tickIntervalMs` (never overlapping), rolling up history and pruning old market data (`prune`) once an
+   * hour, the first time at the first tick. With a history cache, writes it at once when start-up built the history
+   * from the store (not when it read the cache: rewriting it then would only move its horizon, and a process killed
+   * while writing it would leave the next restart without one), and after each rollup, between ticks.
    */
   start(): void {
     if (this.timer) return;
@@ -358,6 +369,7 @@ export class MarketService {
           lastRollup = this.now();
           await this.rollup();
           await this.checkpoint();
+          await this.pruneLogged();
         }
         await this.opts.afterTick?.(this.now());
       }, 'tick failed');
@@ -373,6 +385,18 @@ export class MarketService {
     await this.running;
     if (started) await this.checkpoint();
     for (const s of this.opts.sources ?? []) await s.close?.();
+  }
+
+  /** `prune`, what it deleted and its failure logged (the next hour tries again; the tick goes on). */
+  private async pruneLogged(): Promise<void> {
+    const t0 = performance.now();
+    try {
+      const pruned = await this.prune();
+      if (pruned.supplyRecords + pruned.ingestLog + pruned.miningFigures > 0)
+        this.log.info('market data pruned', { ...pruned, ms: Math.round(performance.now() - t0) });
+    } catch (err) {
+      this.log.warn('market data not pruned', { error: err instanceof Error ? err.message : String(err) });
+    }
   }
 
   /** `saveHistoryCache`, its failure logged (the cache is an optimisation: the store stays the truth). */
