@@ -51,9 +51,9 @@ export interface BackfillContext {
 
 /**
  * Replays `source` until it is exhausted. Snapshots already ingested (in the ingest log, or earlier in this run) are
- * skipped, so a second run changes nothing; the rest are applied, aggregated at their own time (supply verified only
- * when it can have changed: `SupplyMemo`) and written every `flushEvery`. The log is read ahead by time
- * (`LogReader`): one read for a replay into a store that has none of it.
+ * skipped, so a second run changes nothing while the log keeps them (7 days, `retention.ts`); the rest are applied,
+ * aggregated at their own time (supply verified only when it can have changed: `SupplyMemo`) and written every
+ * `flushEvery`. The log is read ahead by time (`LogReader`): one read for a replay into a store that has none of it.
  */
 export async function backfill(
   ctx: BackfillContext,

@@ -200,8 +200,9 @@ export class MarketService {
   /**
    * Replays a recording in time order: each snapshot is aggregated at its own time and folded into history.
    * Already-ingested snapshots (in the ingest log, or earlier in this run) are skipped, so a second run changes
-   * nothing (within the ingest log's retention: 7 days after the first, `retention.ts`). Snapshots are read and validated a chunk at a time, with one ingest-log read per chunk; the writes go out
-   * every `flushEvery` new snapshots (each batch one transaction).
+   * nothing while the log keeps them (7 days, `retention.ts`). Snapshots are read and validated a chunk at a time,
+   * with one ingest-log read per chunk; the writes go out every `flushEvery` new snapshots (each batch one
+   * transaction).
    */
   async backfill(
     source: TickerSource,

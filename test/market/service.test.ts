@@ -6,6 +6,8 @@ import type { SourceSnapshot, Ticker, TickerSource } from '../../src/ingest/type
 import { MarketService } from '../../src/market/service.ts';
 import { readBarsMany, saveBars } from '../../src/store/bars.ts';
 import type { Db } from '../../src/store/db.ts';
+import { loadTickers } from '../../src/store/inputs.ts';
+import { saveMiningFigures } from '../../src/store/mining.ts';
 import { openMemoryDb } from '../support/memory-db.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -177,6 +179,71 @@ describe('MarketService', () => {
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(new Set(seen)).toEqual(new Set([NOW]));
     expect(errors).toEqual(['tick failed']);
+  });
+
+  it('start(): prunes supply history, the ingest log and chain figures past 7 days with the hourly rollup; the reads answer the same', async () => {
+    const DAY = 86_400_000;
+    const fig = (observedAt: number) => ({
+      asset: 'bitcoin',
+      source: 'node:btc',
+      observedAt,
+      algorithm: 'sha256',
+      difficulty: 1e14,
+      blockReward: 3.125,
+      blockTimeSeconds: 600,
+      height: null,
+      networkHashps: null,
+      tipTime: null,
+    });
+    const rows = async () => {
+      const r = await db.query<{ supply: number; log: number; mining: number }>(
+        `SELECT (SELECT count(*)::int FROM supply_records) AS supply, (SELECT count(*)::int FROM ingest_log) AS log,
+                (SELECT count(*)::int FROM mining_figures) AS mining`,
+      );
+      return r.rows[0];
+    };
+    let ticks = 0;
+    const m = new MarketService({
+      db,
+      engine: ENGINE,
+      now: () => clock,
+      tickIntervalMs: 20,
+      afterTick: async () => void ticks++,
+    });
+    // Ingested 10 days ago, then now: 4 supply records and a log row each time.
+    clock = NOW - 10 * DAY;
+    await m.ingest([outcome(snapshot(NOW - 10 * DAY))]);
+    clock = NOW;
+    const snap = await m.ingest([outcome(snapshot(NOW))]);
+    await saveMiningFigures(db, [fig(NOW - 10 * DAY), fig(NOW - 9 * DAY)]);
+    const mining = await m.readMining(['bitcoin', 'litecoin']);
+    const tickers = async () => (await loadTickers(db)).map((x) => JSON.stringify(x)).sort();
+    const held = await tickers();
+    expect(await rows()).toEqual({ supply: 8, log: 2, mining: 2 });
+
+    m.start();
+    try {
+      const t0 = Date.now();
+      while (ticks < 1 && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      await m.stop();
+    }
+    // The first scheduled tick ran the hourly work: what is older than 7 days went, but each key's newest (the coin's
+    // only chain figures, 9 days old) stayed.
+    expect(await rows()).toEqual({ supply: 4, log: 1, mining: 1 });
+    expect(await m.readMining(['bitcoin', 'litecoin'])).toEqual(mining);
+    const again = service();
+    await again.load();
+    const after = await again.ingest([]);
+    for (const id of ['bitcoin', 'litecoin', 'tether']) {
+      expect(after.markets.get(id)?.price.priceUsd).toBe(snap.markets.get(id)?.price.priceUsd);
+      expect(after.markets.get(id)?.marketCapUsd).toBe(snap.markets.get(id)?.marketCapUsd);
+    }
+    // A replay of the snapshot ingested now is still skipped; the one whose log row went is applied again, and its
+    // older tickers replace none.
+    expect((await again.backfill(listSource([snapshot(NOW)]))).skipped).toBe(1);
+    expect((await again.backfill(listSource([snapshot(NOW - 10 * DAY)]))).skipped).toBe(0);
+    expect(await tickers()).toEqual(held);
   });
 
   it('goes stale: prices become null when every ticker is older than the staleness limit', async () => {

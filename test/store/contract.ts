@@ -6,11 +6,17 @@ import {
   loadFx,
   loadLatestSupply,
   loadTickers,
+  loggedFrom,
+  loggedSnapshots,
+  logSnapshots,
   saveFx,
   saveSupply,
   saveTickers,
 } from '../../src/store/inputs.ts';
+import type { SnapshotLogRow } from '../../src/store/inputs.ts';
 import { clearMarketData } from '../../src/store/market-data.ts';
+import { readLatestMining, saveMiningFigures } from '../../src/store/mining.ts';
+import { pruneIngestLog, pruneMiningFigures, pruneSupplyRecords } from '../../src/store/retention.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { insertName, selectResolution, selectResolutions, upsertAddress } from '../../src/names/name-repo.ts';
 import { deletePrimaries, selectPrimaries, upsertPrimary } from '../../src/names/primary-repo.ts';
@@ -422,6 +428,149 @@ export function storeContract(name: string, open: () => Promise<Db>): void {
       expect((await loadFx(db)).filter((f) => f.currency === 'eur')).toEqual([
         { currency: 'eur', usdPerUnit: 1.09, ts: T0 + 1000, source: 'x' },
       ]);
+    });
+
+    it("prunes supply history older than a time, in slices, keeping each key's newest record", async () => {
+      const day = 86_400_000;
+      const cut = T0 - 7 * day;
+      const rec = (asset: string, source: string, daysAgo: number) => ({
+        asset,
+        kind: 'circulating' as const,
+        source,
+        sourceKind: 'node' as const,
+        value: 1_000 + daysAgo,
+        ts: T0 - daysAgo * day,
+      });
+      // A source reporting daily for 20 days; one that stopped 12 days ago (its newest older than the cut); one recent.
+      await saveSupply(db, [
+        ...Array.from({ length: 20 }, (_, d) => rec('prune-a', 's1', d)),
+        ...[12, 15, 30].map((d) => rec('prune-a', 's2', d)),
+        ...[0, 3].map((d) => rec('prune-b', 's1', d)),
+        // Exactly at the cut: kept.
+        rec('prune-b', 's1', 7),
+      ]);
+      const history = async (): Promise<string[]> =>
+        (
+          await db.query<{ asset: string; source: string; ts: number }>(
+            `SELECT asset, source, ts FROM supply_records WHERE asset LIKE 'prune-%' ORDER BY asset, source, ts`,
+          )
+        ).rows.map((r) => `${r.asset}|${r.source}|${Number(r.ts)}`);
+      const reads = (): Promise<unknown[]> =>
+        Promise.all([0, cut, T0 - 3 * day, T0].map((since) => loadLatestSupply(db, since)));
+      const before = await history();
+      const answers = await reads();
+      // Slices of 4 rows: many statements, each a few rows.
+      const removed = await pruneSupplyRecords(db, cut, 4);
+      const kept = before.filter((k) => {
+        const ts = Number(k.split('|')[2]);
+        return ts >= cut || k === `prune-a|s2|${T0 - 12 * day}`;
+      });
+      expect(await history()).toEqual(kept);
+      expect(removed).toBeGreaterThanOrEqual(before.length - kept.length);
+      // Older records of other cases went too; every key's newest stayed, and every read answers as before.
+      expect(await latestDisagreements()).toEqual([]);
+      expect(await reads()).toEqual(answers);
+      const old = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM supply_records WHERE ts < $1',
+        [cut],
+      );
+      const latestOld = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM supply_latest WHERE ts < $1',
+        [cut],
+      );
+      expect(old.rows[0]?.n).toBe(latestOld.rows[0]?.n);
+      // A second run finds nothing to do.
+      expect(await pruneSupplyRecords(db, cut)).toBe(0);
+    });
+
+    it("prunes the ingest log by when each snapshot was ingested, keeping each source's newest", async () => {
+      const day = 86_400_000;
+      const cut = T0 - 7 * day;
+      const row = (source: string, daysAgo: number): SnapshotLogRow => ({
+        source,
+        ts: T0 - daysAgo * day,
+        digest: `2:${String(daysAgo).padStart(16, '0')}`,
+        tickers: 3,
+        rejected: 0,
+      });
+      // A live source, each snapshot ingested at its own time, for 20 days.
+      for (let d = 20; d >= 0; d--) await logSnapshots(db, [row('prune:live', d)], T0 - d * day);
+      // A recording of old snapshots replayed 2 days ago: known for the window after the replay, however old.
+      await logSnapshots(
+        db,
+        [90, 80, 70].map((d) => row('prune:recent-replay', d)),
+        T0 - 2 * day,
+      );
+      // One replayed 10 days ago: only its newest snapshot is kept.
+      await logSnapshots(
+        db,
+        [60, 50, 40].map((d) => row('prune:old-replay', d)),
+        T0 - 10 * day,
+      );
+      const all = (source: string, days: number[]): SnapshotLogRow[] => days.map((d) => row(source, d));
+      const live = all(
+        'prune:live',
+        Array.from({ length: 21 }, (_, d) => d),
+      );
+      const known = async (rows: readonly SnapshotLogRow[]): Promise<number[]> => {
+        const keys = await loggedSnapshots(db, rows[0]!.source, rows);
+        return rows.filter((r) => keys.has(`${r.ts}|${r.digest}`)).map((r) => (T0 - r.ts) / day);
+      };
+      const recent = await loggedFrom(db, 'prune:live', cut, 100);
+
+      const removed = await pruneIngestLog(db, cut, 2);
+      expect(removed).toBe(13 + 2);
+      expect(await known(live)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(await known(all('prune:recent-replay', [90, 80, 70]))).toEqual([90, 80, 70]);
+      expect(await known(all('prune:old-replay', [60, 50, 40]))).toEqual([40]);
+      // The replay's reader of the log answers as before for what is kept.
+      expect(await loggedFrom(db, 'prune:live', cut, 100)).toEqual(recent);
+      expect(await pruneIngestLog(db, cut)).toBe(0);
+    });
+
+    it("prunes chain figures older than a time, keeping each coin and source's newest: the newest read unchanged", async () => {
+      const day = 86_400_000;
+      const cut = T0 - 7 * day;
+      const fig = (asset: string, source: string, daysAgo: number) => ({
+        asset,
+        source,
+        observedAt: T0 - daysAgo * day,
+        algorithm: 'scrypt',
+        difficulty: 1e7 + daysAgo,
+        blockReward: 6.25,
+        blockTimeSeconds: 150,
+        height: 3_000_000 - daysAgo * 576,
+        networkHashps: null,
+        tipTime: T0 - daysAgo * day - 30_000,
+      });
+      await saveMiningFigures(db, [
+        // A node reporting daily, and the demo source that stopped 30 days ago.
+        ...Array.from({ length: 15 }, (_, d) => fig('prune-x', 'node:x', d)),
+        ...[30, 31, 40].map((d) => fig('prune-x', 'demo', d)),
+        // A coin whose only source stopped 10 days ago, with two sources at that same time.
+        ...[10, 11, 20].map((d) => fig('prune-y', 'node:y', d)),
+        fig('prune-y', 'node:y2', 10),
+      ]);
+      const coins = ['prune-x', 'prune-y', 'prune-none'];
+      const rows = async (): Promise<string[]> =>
+        (
+          await db.query<{ asset: string; source: string; observed_at: number }>(
+            `SELECT asset, source, observed_at FROM mining_figures WHERE asset LIKE 'prune-%'
+             ORDER BY asset, source, observed_at`,
+          )
+        ).rows.map((r) => `${r.asset}|${r.source}|${(T0 - Number(r.observed_at)) / day}`);
+      const newest = await readLatestMining(db, coins);
+      expect(newest.get('prune-y')).toMatchObject({ source: 'node:y', observedAt: T0 - 10 * day });
+
+      expect(await pruneMiningFigures(db, cut, 3)).toBe(2 + 2 + 7);
+      expect(await readLatestMining(db, coins)).toEqual(newest);
+      expect(await rows()).toEqual([
+        'prune-x|demo|30',
+        ...[7, 6, 5, 4, 3, 2, 1, 0].map((d) => `prune-x|node:x|${d}`),
+        'prune-y|node:y|10',
+        'prune-y|node:y2|10',
+      ]);
+      expect(await pruneMiningFigures(db, cut)).toBe(0);
     });
 
     // Last: it empties every market table.
