@@ -202,4 +202,3 @@ function barsOf(v: readonly (number | null)[]): Bar[] {
   }
   return out;
 }
-

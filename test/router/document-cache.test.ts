@@ -16,7 +16,9 @@ const schema = createSchema({ typeDefs: 'type Query { hello(n: Int): String }', 
 function yogaWith(maxBytes: number) {
   const cache = documentCache(maxBytes);
   const executed: DocumentNode[] = [];
-  const spy = { onExecute: ({ args }: { args: { document: DocumentNode } }) => void executed.push(args.document) };
+  const spy = {
+    onExecute: ({ args }: { args: { document: DocumentNode } }) => void executed.push(args.document),
+  };
   const yoga = createYoga({ schema, plugins: [cache.plugin as never, spy as never], logging: false });
   const ask = async (query: string) => {
     const r = await yoga.fetch('http://yoga/graphql', {

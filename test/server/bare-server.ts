@@ -14,7 +14,11 @@ import type { Db } from '../../src/store/db.ts';
 
 /** A router that answers every operation with empty data (what is tested is the server around it). */
 export const STAND_IN_ROUTER = {
-  respond: async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{}}' }),
+  respond: async () => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: '{"data":{}}',
+  }),
   health: () => ({ status: 'UP' as const }),
 } as unknown as Router;
 
