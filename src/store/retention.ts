@@ -1,8 +1,8 @@
 /**
  * Retention of the append-only market tables (docs/operations.md, "Retention"): rows older than a time are deleted,
- * oldest first, at most {@link BULK_ROWS} per statement with a turn of the event loop between statements (the embedded
- * store holds the loop for a whole statement; the first run on a store that has kept everything may delete hundreds
- * of thousands of rows). What a read takes as "the newest" is never deleted, however old:
+ * oldest first, at most {@link PRUNE_ROWS} per statement with a turn of the event loop between statements (the
+ * embedded store holds the loop for a whole statement; the first run on a store that has kept everything may delete
+ * hundreds of thousands of rows). What a read takes as "the newest" is never deleted, however old:
  *
  * - `supply_records`: the row each key's `supply_latest` row copies (so `supply_latest` stays the newest row of the
  *   history, as migration 014 built it);
@@ -12,12 +12,17 @@
  * Each function resolves to the rows it deleted; a second run with the same time deletes none. On the embedded store
  * {@link reclaimSpace} then lets new rows use the space of those deleted.
  */
-import { breathe } from '../core/turns.ts';
+import { nextTurn } from '../core/turns.ts';
 import type { Db, Queryable } from './db.ts';
-import { BULK_ROWS } from './sql.ts';
+
+/**
+ * Rows one pruning statement deletes at most: some 25 ms of the embedded store. At 5,000 a statement took up to 66 ms,
+ * and the first pruning of a fresh server (~124,000 rows) set the light client's p99 of a `bench:fairness` round.
+ */
+const PRUNE_ROWS = 2_000;
 
 /** Supply records observed before `before` (UNIX ms), but for each key's newest. By the primary key (ts first). */
-export function pruneSupplyRecords(q: Queryable, before: number, slice = BULK_ROWS): Promise<number> {
+export function pruneSupplyRecords(q: Queryable, before: number, slice = PRUNE_ROWS): Promise<number> {
   return deleteInSlices(
     q,
     `DELETE FROM supply_records WHERE (ts, asset, kind, source) IN (
@@ -31,7 +36,7 @@ export function pruneSupplyRecords(q: Queryable, before: number, slice = BULK_RO
 }
 
 /** Ingest log rows ingested before `before` (UNIX ms), but for each source's newest snapshot (migration 016). */
-export function pruneIngestLog(q: Queryable, before: number, slice = BULK_ROWS): Promise<number> {
+export function pruneIngestLog(q: Queryable, before: number, slice = PRUNE_ROWS): Promise<number> {
   return deleteInSlices(
     q,
     `DELETE FROM ingest_log WHERE (source, snapshot_ts, digest) IN (
@@ -44,7 +49,7 @@ export function pruneIngestLog(q: Queryable, before: number, slice = BULK_ROWS):
 }
 
 /** Chain figures observed before `before` (UNIX ms), but for each coin and source's newest (migration 016). */
-export function pruneMiningFigures(q: Queryable, before: number, slice = BULK_ROWS): Promise<number> {
+export function pruneMiningFigures(q: Queryable, before: number, slice = PRUNE_ROWS): Promise<number> {
   return deleteInSlices(
     q,
     `DELETE FROM mining_figures WHERE (asset, source, observed_at) IN (
@@ -68,7 +73,7 @@ async function deleteInSlices(q: Queryable, del: string, before: number, slice: 
     const n = (await q.query<{ n: number }>(counted, [before, slice])).rows[0]?.n ?? 0;
     total += n;
     if (n < slice) return total;
-    await breathe();
+    await nextTurn();
   }
 }
 
@@ -85,7 +90,7 @@ export type PrunedTable = 'supply_records' | 'ingest_log' | 'mining_figures';
 export async function reclaimSpace(db: Db, tables: readonly PrunedTable[]): Promise<void> {
   if (db.kind !== 'pglite') return;
   for (const table of tables) {
-    await breathe();
+    await nextTurn();
     await db.query(`VACUUM ${table}`);
   }
 }
