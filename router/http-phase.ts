@@ -288,6 +288,18 @@ const JOINED_AS_BYTES = 64 * 1024;
 /** A shared answer's bytes before and after its budget, encoded once for every request that joined it. */
 const splitAnswers = new WeakMap<Executed, { head: Buffer; tail: Buffer }>();
 
+/** A long answer's bytes either side of its budget, kept for the next request that joins it; null for any other. */
+function splitOnce(shared: Executed): { head: Buffer; tail: Buffer } | null {
+  const where = shared.body.length >= JOINED_AS_BYTES ? budgetAt(shared.body) : null;
+  if (!where) return null;
+  const split = {
+    head: Buffer.from(shared.body.slice(0, where[0])),
+    tail: Buffer.from(shared.body.slice(where[1])),
+  };
+  splitAnswers.set(shared, split);
+  return split;
+}
+
 /**
  * An answer shared by a request that joined its execution, with this request's own cost budget in
  * `extensions.cost.budget` (the answer as built carries the budget of the request that executed it). The answer's
@@ -302,15 +314,10 @@ export function withBudget(
 ): string | Buffer {
   const own = `"budget":{"limit":${budget.limit},"remaining":${budget.remaining}}`;
   const { body } = shared;
-  let split = splitAnswers.get(shared);
-  if (!split) {
-    const where = budgetAt(body);
-    if (where && body.length >= JOINED_AS_BYTES) {
-      split = { head: Buffer.from(body.slice(0, where[0])), tail: Buffer.from(body.slice(where[1])) };
-      splitAnswers.set(shared, split);
-    } else if (where) return body.slice(0, where[0]) + own + body.slice(where[1]);
-  }
+  const split = splitAnswers.get(shared) ?? splitOnce(shared);
   if (split) return Buffer.concat([split.head, Buffer.from(own), split.tail]);
+  const where = budgetAt(body);
+  if (where) return body.slice(0, where[0]) + own + body.slice(where[1]);
   try {
     const parsed = JSON.parse(body) as { extensions?: { cost?: Record<string, unknown> } };
     const cost = parsed.extensions?.cost;

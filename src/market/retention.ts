@@ -41,10 +41,14 @@ export async function pruneMarketData(db: Db, now: number): Promise<Pruned> {
     ingestLog: await pruneIngestLog(db, now - INGEST_LOG_RETENTION_MS),
     miningFigures: await pruneMiningFigures(db, now - MINING_RETENTION_MS),
   };
-  const lost: PrunedTable[] = [];
-  if (pruned.supplyRecords > 0) lost.push('supply_records');
-  if (pruned.ingestLog > 0) lost.push('ingest_log');
-  if (pruned.miningFigures > 0) lost.push('mining_figures');
-  await reclaimSpace(db, lost);
+  const tables: [PrunedTable, number][] = [
+    ['supply_records', pruned.supplyRecords],
+    ['ingest_log', pruned.ingestLog],
+    ['mining_figures', pruned.miningFigures],
+  ];
+  await reclaimSpace(
+    db,
+    tables.filter(([, n]) => n > 0).map(([table]) => table),
+  );
   return pruned;
 }
