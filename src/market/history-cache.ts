@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { nextTurn } from '../core/turns.ts';
+import { breathe } from '../core/turns.ts';
 import type { Bar, Resolution } from '../engine/types.ts';
 import type { FxColumns } from './stored-fx.ts';
 
@@ -128,13 +128,9 @@ export async function encodeHistoryCache(c: HistoryCache): Promise<Buffer> {
   let sections = 0;
   for (const byAsset of c.bars.values()) sections += byAsset.size;
   w.u32(sections);
-  let slice = performance.now();
   for (const [res, byAsset] of c.bars) {
     for (const [asset, bars] of byAsset) {
-      if (performance.now() - slice > ENCODE_SLICE_MS) {
-        await nextTurn();
-        slice = performance.now();
-      }
+      await breathe(ENCODE_SLICE_MS);
       w.u32(RESOLUTIONS.indexOf(res));
       w.u32(id(asset));
       w.u32(bars.length);
